@@ -1,0 +1,129 @@
+using System.Text.Json;
+
+namespace Popcorn.Query;
+
+/// <summary>
+/// What Popcorn knows about one field of a model type. Emitted by the generator; the single source
+/// of truth for plan compilation, schemas and the playground.
+/// </summary>
+public sealed class FieldMetadata
+{
+    private readonly string? _subPropertyDefaultText;
+    private SelectionTree? _subPropertyDefault;
+
+    /// <summary>Describes a field.</summary>
+    /// <param name="wireName">The JSON key (after <c>[JsonPropertyName]</c> and the naming policy).</param>
+    /// <param name="kind">The shape of the value.</param>
+    /// <param name="typeName">The field's type as shown to people, e.g. <c>List&lt;Car&gt;</c>.</param>
+    /// <param name="flags">Its Popcorn attributes.</param>
+    /// <param name="elementType">The model type of the value (Object), of the elements (List) or of the values (Map); null when those are scalars.</param>
+    /// <param name="subPropertyDefault">The include text of <c>[SubPropertyDefault]</c>, used when the field is named without children.</param>
+    /// <param name="description">The XML doc summary of the member.</param>
+    /// <param name="isNullable">Whether the value may be null.</param>
+    public FieldMetadata(
+        string wireName,
+        FieldKind kind,
+        string typeName,
+        FieldFlags flags = FieldFlags.None,
+        TypeMetadata? elementType = null,
+        string? subPropertyDefault = null,
+        string? description = null,
+        bool isNullable = false)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(wireName);
+        ArgumentException.ThrowIfNullOrEmpty(typeName);
+        if (kind == FieldKind.Object && elementType is null)
+        {
+            throw new ArgumentException($"Field '{wireName}' is an object field and needs its element type.", nameof(elementType));
+        }
+
+        WireName = wireName;
+        EncodedName = JsonEncodedText.Encode(wireName);
+        Kind = kind;
+        TypeName = typeName;
+        Flags = flags;
+        ElementType = elementType;
+        _subPropertyDefaultText = subPropertyDefault;
+        Description = description;
+        IsNullable = isNullable;
+    }
+
+    /// <summary>The JSON key System.Text.Json writes for this field.</summary>
+    public string WireName { get; }
+
+    /// <summary>The key, pre-encoded once for the writers.</summary>
+    public JsonEncodedText EncodedName { get; }
+
+    /// <summary>Position in <see cref="TypeMetadata.Fields"/> (declaration order); the writer's switch label.</summary>
+    public int Index { get; internal set; } = -1;
+
+    /// <summary>The type that declares this field.</summary>
+    public TypeMetadata DeclaringType { get; internal set; } = null!;
+
+    /// <summary>The shape of the value.</summary>
+    public FieldKind Kind { get; }
+
+    /// <summary>The field's type as shown to people.</summary>
+    public string TypeName { get; }
+
+    /// <summary>Its Popcorn attributes.</summary>
+    public FieldFlags Flags { get; }
+
+    /// <summary>The model type a selection's children apply to; null when the field takes no children.</summary>
+    public TypeMetadata? ElementType { get; }
+
+    /// <summary>The XML doc summary of the member.</summary>
+    public string? Description { get; }
+
+    /// <summary>Whether the value may be null.</summary>
+    public bool IsNullable { get; }
+
+    /// <summary><c>[Default]</c> or <c>[Always]</c>.</summary>
+    public bool IsDefault => (Flags & (FieldFlags.Default | FieldFlags.Always)) != 0;
+
+    /// <summary><c>[Always]</c>.</summary>
+    public bool IsAlways => (Flags & FieldFlags.Always) != 0;
+
+    /// <summary><c>[Never]</c>: not selectable, not described to clients.</summary>
+    public bool IsNever => (Flags & FieldFlags.Never) != 0;
+
+    /// <summary>True when a selection may give this field children.</summary>
+    public bool AcceptsChildren => ElementType is not null;
+
+    /// <summary>The include text of <c>[SubPropertyDefault]</c>, if any.</summary>
+    public string? SubPropertyDefaultText => _subPropertyDefaultText;
+
+    /// <summary>
+    /// The parsed <c>[SubPropertyDefault]</c> selection; replaces the child type's defaults when the
+    /// field is named without children. Parsed once, on first use.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The attribute's text is not a valid include selection.</exception>
+    public SelectionTree? SubPropertyDefault
+    {
+        get
+        {
+            if (_subPropertyDefaultText is null)
+            {
+                return null;
+            }
+
+            if (_subPropertyDefault is null)
+            {
+                try
+                {
+                    _subPropertyDefault = SelectionParser.ParseInclude(_subPropertyDefaultText);
+                }
+                catch (PopcornQueryException e)
+                {
+                    throw new InvalidOperationException(
+                        $"[SubPropertyDefault(\"{_subPropertyDefaultText}\")] on {DeclaringType?.Name}.{WireName} is not a valid include selection: {e.Message}", e);
+                }
+            }
+
+            return _subPropertyDefault;
+        }
+    }
+
+    /// <inheritdoc />
+    public override string ToString() => $"{DeclaringType?.Name}.{WireName}: {TypeName}";
+}

@@ -1,0 +1,327 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// A single-pass reader for Popcorn's include syntax. Tokens are slices of the input; the only
+/// strings created are the names kept in the tree. Limits are checked as the text is read.
+/// </summary>
+/// <remarks>
+/// <code>
+/// Selection := '[' (Item (',' Item)*)? ']'
+/// Item      := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)
+/// Wildcard  := '!all' | '!default' | '!full'
+/// Arguments := '(' Name ':' Value (','? Name ':' Value)* ')'     (GraphQL literals)
+/// </code>
+/// Whitespace is allowed between any two tokens.
+/// </remarks>
+internal ref partial struct IncludeParser
+{
+    private readonly ReadOnlySpan<char> _text;
+    private readonly SelectionParserOptions _options;
+    private readonly List<PropertyReference> _scratch;
+    private int _position;
+    private int _depth;
+    private int _fields;
+    private int _aliases;
+    private int _line = 1;
+    private int _lineStart;
+
+    private IncludeParser(ReadOnlySpan<char> text, SelectionParserOptions options)
+    {
+        _text = text;
+        _options = options;
+        _scratch = new List<PropertyReference>();
+    }
+
+    /// <summary>Parses <paramref name="text"/>; blank text is the default selection.</summary>
+    public static SelectionTree Parse(string text, SelectionParserOptions options)
+    {
+        if (text.Length > options.MaxLength)
+        {
+            throw PopcornQueryException.At(
+                QueryErrorKind.LimitExceeded,
+                $"The query is {text.Length} characters long; the limit is {options.MaxLength}.",
+                text,
+                options.MaxLength);
+        }
+
+        var parser = new IncludeParser(text, options);
+        parser.SkipWhitespace();
+        if (parser.AtEnd)
+        {
+            return SelectionTree.Default;
+        }
+
+        var properties = parser.ParseSelection();
+        parser.SkipWhitespace();
+        if (!parser.AtEnd)
+        {
+            throw parser.Error($"Unexpected {NameRules.Describe(parser.Current)} after the closing ']'.");
+        }
+
+        return new SelectionTree(properties, text, SelectionSyntax.Include);
+    }
+
+    private readonly bool AtEnd => _position >= _text.Length;
+
+    private readonly char Current => _position < _text.Length ? _text[_position] : '\0';
+
+    /// <summary>Selection := '[' (Item (',' Item)*)? ']'</summary>
+    private PropertyReference[] ParseSelection()
+    {
+        int open = _position;
+        Expect('[');
+        EnterNesting(open);
+        SkipWhitespace();
+        if (Current == ']')
+        {
+            _position++;
+            _depth--;
+            return Array.Empty<PropertyReference>();
+        }
+
+        int first = _scratch.Count;
+        while (true)
+        {
+            _scratch.Add(ParseItem());
+            SkipWhitespace();
+            if (Current == ',')
+            {
+                _position++;
+                SkipWhitespace();
+                if (Current == ']')
+                {
+                    throw Error("Expected a field name after ','; remove the trailing comma.");
+                }
+
+                continue;
+            }
+
+            if (Current == ']')
+            {
+                _position++;
+                break;
+            }
+
+            throw UnexpectedInList(open);
+        }
+
+        var items = _scratch.GetRange(first, _scratch.Count - first).ToArray();
+        _scratch.RemoveRange(first, _scratch.Count - first);
+        _depth--;
+        return items;
+    }
+
+    /// <summary>Item := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)</summary>
+    private PropertyReference ParseItem()
+    {
+        var start = Location(_position);
+        CountField(start.Offset);
+        if (Current == '-')
+        {
+            _position++;
+            SkipWhitespace();
+            return ParseRemoval(start);
+        }
+
+        bool optional = false;
+        if (Current == '?')
+        {
+            optional = true;
+            _position++;
+            SkipWhitespace();
+        }
+
+        if (Current == '!')
+        {
+            string wildcard = ReadWildcard();
+            if (optional)
+            {
+                throw Error($"A wildcard cannot be optional: write '{wildcard}' without '?'.", start.Offset);
+            }
+
+            SkipWhitespace();
+            if (Current is '[' or ':' or '(')
+            {
+                throw Error($"'{wildcard}' takes no alias, arguments or children.");
+            }
+
+            return new PropertyReference(wildcard, location: start);
+        }
+
+        string? alias = null;
+        string name = ReadName();
+        SkipWhitespace();
+        if (Current == ':')
+        {
+            _position++;
+            SkipWhitespace();
+            CountAlias(start.Offset);
+            alias = name;
+            name = ReadName();
+            SkipWhitespace();
+        }
+
+        var arguments = Current == '(' ? ParseArguments() : null;
+        SkipWhitespace();
+        var children = Current == '[' ? ParseSelection() : null;
+        return new PropertyReference(name, alias, isNegated: false, optional, children, arguments, start);
+    }
+
+    private PropertyReference ParseRemoval(SourceLocation start)
+    {
+        if (Current == '!' || Current == '?')
+        {
+            throw Error("Only a field can be removed: write '-name'.");
+        }
+
+        string name = ReadName();
+        SkipWhitespace();
+        if (Current is '[' or ':' or '(')
+        {
+            throw Error($"A removed field takes no alias, arguments or children: write '-{name}'.");
+        }
+
+        return new PropertyReference(name, isNegated: true, location: start);
+    }
+
+    private string ReadWildcard()
+    {
+        int start = _position;
+        _position++;
+        while (NameRules.IsNamePart(Current))
+        {
+            _position++;
+        }
+
+        var word = _text[start.._position];
+        if (word.SequenceEqual(PropertyReference.AllWildcard))
+        {
+            return PropertyReference.AllWildcard;
+        }
+
+        if (word.SequenceEqual(PropertyReference.DefaultWildcard))
+        {
+            return PropertyReference.DefaultWildcard;
+        }
+
+        if (word.SequenceEqual(PropertyReference.FullWildcard))
+        {
+            return PropertyReference.FullWildcard;
+        }
+
+        throw Error($"Unknown wildcard '{Truncate(word)}'; expected !all, !default or !full.", start);
+    }
+
+    private string ReadName()
+    {
+        int start = _position;
+        if (AtEnd)
+        {
+            throw Error("Unexpected end of query: expected a field name.");
+        }
+
+        if (!NameRules.IsNameStart(Current))
+        {
+            throw Error($"Expected a field name but found {NameRules.Describe(Current)}.");
+        }
+
+        _position++;
+        while (NameRules.IsNamePart(Current))
+        {
+            _position++;
+        }
+
+        var name = _text[start.._position];
+        if (NameRules.IsReserved(name))
+        {
+            throw Error($"Names starting with '__' are reserved: '{Truncate(name)}'.", start);
+        }
+
+        return name.ToString();
+    }
+
+    private PopcornQueryException UnexpectedInList(int open)
+    {
+        if (AtEnd)
+        {
+            var opened = Location(open);
+            return Error($"Unexpected end of query: expected ',' or ']' to close the '[' at line {opened.Line}, column {opened.Column}.");
+        }
+
+        char c = Current;
+        if (NameRules.IsNamePart(c) && _position > 0 && char.IsWhiteSpace(_text[_position - 1]))
+        {
+            return Error($"Expected ',' or ']' but found {NameRules.Describe(c)}: a field name cannot contain spaces; separate fields with ','.");
+        }
+
+        return Error($"Expected ',' or ']' but found {NameRules.Describe(c)}.");
+    }
+
+    private void Expect(char expected)
+    {
+        if (Current != expected)
+        {
+            throw AtEnd
+                ? Error($"Unexpected end of query: expected '{expected}'.")
+                : Error($"Expected '{expected}' but found {NameRules.Describe(Current)}.");
+        }
+
+        _position++;
+    }
+
+    private void EnterNesting(int offset)
+    {
+        if (++_depth > _options.MaxDepth)
+        {
+            throw Error($"The query nests deeper than {_options.MaxDepth} levels.", offset, QueryErrorKind.LimitExceeded);
+        }
+    }
+
+    private void CountField(int offset)
+    {
+        if (++_fields > _options.MaxFields)
+        {
+            throw Error($"The query selects more than {_options.MaxFields} fields.", offset, QueryErrorKind.LimitExceeded);
+        }
+    }
+
+    private void CountAlias(int offset)
+    {
+        if (++_aliases > _options.MaxAliases)
+        {
+            throw Error($"The query uses more than {_options.MaxAliases} aliases.", offset, QueryErrorKind.LimitExceeded);
+        }
+    }
+
+    private void SkipWhitespace()
+    {
+        while (_position < _text.Length)
+        {
+            char c = _text[_position];
+            if (c == '\n')
+            {
+                _line++;
+                _lineStart = _position + 1;
+            }
+            else if (c is not (' ' or '\t' or '\r' or '\uFEFF'))
+            {
+                return;
+            }
+
+            _position++;
+        }
+    }
+
+    // Lines are counted as whitespace is skipped, so locating a node costs nothing; only an error
+    // that points back before the current line rescans.
+    private readonly SourceLocation Location(int offset) =>
+        offset >= _lineStart ? new SourceLocation(offset, _line, offset - _lineStart + 1) : SourceLocation.At(_text, offset);
+
+    private readonly PopcornQueryException Error(string detail) => Error(detail, _position);
+
+    private readonly PopcornQueryException Error(string detail, int offset, QueryErrorKind kind = QueryErrorKind.Syntax) =>
+        PopcornQueryException.At(kind, detail, _text, offset);
+
+    private static string Truncate(ReadOnlySpan<char> text) =>
+        text.Length <= PopcornQueryException.MaxExcerptLength ? text.ToString() : text[..PopcornQueryException.MaxExcerptLength].ToString() + "…";
+}

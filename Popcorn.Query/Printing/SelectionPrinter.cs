@@ -1,0 +1,215 @@
+using System.Text;
+
+namespace Popcorn.Query;
+
+/// <summary>
+/// Prints trees in the canonical forms of both syntaxes. Parsing a print gives back an equal tree,
+/// and equal trees print to equal text, so the include print serves as a cache key.
+/// </summary>
+public static class SelectionPrinter
+{
+    /// <summary>The tree in canonical include syntax, e.g. <c>[id,boss:manager[firstName],-email]</c>.</summary>
+    public static string PrintInclude(SelectionTree tree)
+    {
+        ArgumentNullException.ThrowIfNull(tree);
+        var builder = new StringBuilder();
+        AppendIncludeList(builder, tree.Properties);
+        return builder.ToString();
+    }
+
+    /// <summary>One node in canonical include syntax.</summary>
+    public static string PrintInclude(PropertyReference property)
+    {
+        ArgumentNullException.ThrowIfNull(property);
+        var builder = new StringBuilder();
+        AppendInclude(builder, property);
+        return builder.ToString();
+    }
+
+    /// <summary>The tree in canonical GraphQL-like syntax, e.g. <c>{ id boss: manager { firstName } email @exclude }</c>.</summary>
+    public static string PrintGraphQL(SelectionTree tree)
+    {
+        ArgumentNullException.ThrowIfNull(tree);
+        var builder = new StringBuilder();
+        AppendGraphQLSet(builder, tree.Properties);
+        return builder.ToString();
+    }
+
+    private static void AppendIncludeList(StringBuilder builder, IReadOnlyList<PropertyReference> properties)
+    {
+        builder.Append('[');
+        for (int i = 0; i < properties.Count; i++)
+        {
+            if (i > 0)
+            {
+                builder.Append(',');
+            }
+
+            AppendInclude(builder, properties[i]);
+        }
+
+        builder.Append(']');
+    }
+
+    private static void AppendInclude(StringBuilder builder, PropertyReference property)
+    {
+        if (property.IsNegated)
+        {
+            builder.Append('-');
+        }
+
+        if (property.IsOptional)
+        {
+            builder.Append('?');
+        }
+
+        if (property.Alias is not null)
+        {
+            builder.Append(property.Alias).Append(':');
+        }
+
+        builder.Append(property.Name);
+        AppendArguments(builder, property.Arguments);
+        if (property.Children.Count > 0)
+        {
+            AppendIncludeList(builder, property.Children);
+        }
+    }
+
+    private static void AppendGraphQLSet(StringBuilder builder, IReadOnlyList<PropertyReference> properties)
+    {
+        builder.Append('{');
+        for (int i = 0; i < properties.Count; i++)
+        {
+            builder.Append(' ');
+            AppendGraphQL(builder, properties[i]);
+        }
+
+        builder.Append(properties.Count == 0 ? "}" : " }");
+    }
+
+    private static void AppendGraphQL(StringBuilder builder, PropertyReference property)
+    {
+        if (property.Alias is not null)
+        {
+            builder.Append(property.Alias).Append(": ");
+        }
+
+        builder.Append(property.IsWildcard ? GraphQLWildcards.ToGraphQLName(property.Name) : property.Name);
+        AppendArguments(builder, property.Arguments);
+        if (property.IsNegated)
+        {
+            builder.Append(" @").Append(GraphQLWildcards.ExcludeDirective);
+        }
+
+        if (property.IsOptional)
+        {
+            builder.Append(" @").Append(GraphQLWildcards.OptionalDirective);
+        }
+
+        if (property.Children.Count > 0)
+        {
+            builder.Append(' ');
+            AppendGraphQLSet(builder, property.Children);
+        }
+    }
+
+    private static void AppendArguments(StringBuilder builder, IReadOnlyList<QueryArgument> arguments)
+    {
+        if (arguments.Count == 0)
+        {
+            return;
+        }
+
+        builder.Append('(');
+        for (int i = 0; i < arguments.Count; i++)
+        {
+            if (i > 0)
+            {
+                builder.Append(", ");
+            }
+
+            builder.Append(arguments[i].Name).Append(": ");
+            AppendValue(builder, arguments[i].Value);
+        }
+
+        builder.Append(')');
+    }
+
+    /// <summary>Appends a literal in GraphQL value syntax, which both grammars share.</summary>
+    internal static void AppendValue(StringBuilder builder, QueryValue value)
+    {
+        switch (value.Kind)
+        {
+            case QueryValueKind.Null:
+                builder.Append("null");
+                break;
+            case QueryValueKind.String:
+                AppendString(builder, value.Text!);
+                break;
+            case QueryValueKind.List:
+                builder.Append('[');
+                for (int i = 0; i < value.Items.Count; i++)
+                {
+                    if (i > 0)
+                    {
+                        builder.Append(", ");
+                    }
+
+                    AppendValue(builder, value.Items[i]);
+                }
+
+                builder.Append(']');
+                break;
+            case QueryValueKind.Object:
+                builder.Append('{');
+                for (int i = 0; i < value.Fields.Count; i++)
+                {
+                    if (i > 0)
+                    {
+                        builder.Append(", ");
+                    }
+
+                    builder.Append(value.Fields[i].Name).Append(": ");
+                    AppendValue(builder, value.Fields[i].Value);
+                }
+
+                builder.Append('}');
+                break;
+            default:
+                builder.Append(value.Text);
+                break;
+        }
+    }
+
+    private static void AppendString(StringBuilder builder, string text)
+    {
+        builder.Append('"');
+        foreach (char c in text)
+        {
+            switch (c)
+            {
+                case '"': builder.Append("\\\""); break;
+                case '\\': builder.Append("\\\\"); break;
+                case '\n': builder.Append("\\n"); break;
+                case '\r': builder.Append("\\r"); break;
+                case '\t': builder.Append("\\t"); break;
+                case '\b': builder.Append("\\b"); break;
+                case '\f': builder.Append("\\f"); break;
+                default:
+                    if (c < ' ' || char.IsSurrogate(c))
+                    {
+                        builder.Append("\\u").Append(((int)c).ToString("X4", System.Globalization.CultureInfo.InvariantCulture));
+                    }
+                    else
+                    {
+                        builder.Append(c);
+                    }
+
+                    break;
+            }
+        }
+
+        builder.Append('"');
+    }
+}

@@ -1,0 +1,58 @@
+namespace Popcorn.Query;
+
+/// <summary>Close-match suggestions for a mistyped field name.</summary>
+internal static class NameSuggestions
+{
+    private const int MaxSuggestions = 3;
+
+    /// <summary>Up to three candidates closest to <paramref name="name"/>, best first; case-only differences rank highest.</summary>
+    public static IReadOnlyList<string> Closest(string name, IEnumerable<string> candidates)
+    {
+        int threshold = Math.Max(1, name.Length / 3);
+        return candidates
+            .Select(candidate => (candidate, distance: string.Equals(candidate, name, StringComparison.OrdinalIgnoreCase) ? 0 : Distance(name.ToLowerInvariant(), candidate.ToLowerInvariant()) + 1))
+            .Where(pair => pair.distance <= threshold + 1)
+            .OrderBy(pair => pair.distance)
+            .ThenBy(pair => pair.candidate, StringComparer.Ordinal)
+            .Take(MaxSuggestions)
+            .Select(pair => pair.candidate)
+            .ToArray();
+    }
+
+    /// <summary>Optimal string alignment distance (Levenshtein plus adjacent transpositions).</summary>
+    internal static int Distance(string a, string b)
+    {
+        if (a.Length > 64 || b.Length > 64)
+        {
+            return Math.Max(a.Length, b.Length);
+        }
+
+        var previous2 = new int[b.Length + 1];
+        var previous = new int[b.Length + 1];
+        var current = new int[b.Length + 1];
+        for (int j = 0; j <= b.Length; j++)
+        {
+            previous[j] = j;
+        }
+
+        for (int i = 1; i <= a.Length; i++)
+        {
+            current[0] = i;
+            for (int j = 1; j <= b.Length; j++)
+            {
+                int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+                int best = Math.Min(Math.Min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
+                if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                {
+                    best = Math.Min(best, previous2[j - 2] + 1);
+                }
+
+                current[j] = best;
+            }
+
+            (previous2, previous, current) = (previous, current, previous2);
+        }
+
+        return previous[b.Length];
+    }
+}

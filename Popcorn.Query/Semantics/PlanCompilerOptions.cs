@@ -1,0 +1,11 @@
+namespace Popcorn.Query;
+
+/// <summary>Choices that change how a selection is resolved against a type.</summary>
+public sealed record PlanCompilerOptions
+{
+    /// <summary>Unknown names are errors.</summary>
+    public static readonly PlanCompilerOptions Default = new();
+
+    /// <summary>What to do with a name the type does not expose. <c>[Never]</c> fields count as unknown either way.</summary>
+    public UnknownFieldHandling UnknownFields { get; init; } = UnknownFieldHandling.Error;
+}

@@ -1,0 +1,37 @@
+using System.Text.Json;
+
+namespace Popcorn.Query;
+
+/// <summary>One key a <see cref="SelectionPlan"/> writes: which field, under which name, with which child plan.</summary>
+public sealed class PlannedField
+{
+    /// <summary>The <see cref="FieldIndex"/> of the <c>__typename</c> meta-field, which writes the type's name.</summary>
+    public const int TypeNameIndex = -1;
+
+    internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child)
+    {
+        Field = field;
+        FieldIndex = field?.Index ?? TypeNameIndex;
+        OutputName = outputName;
+        EncodedOutputName = field is not null && outputName == field.WireName ? field.EncodedName : JsonEncodedText.Encode(outputName);
+        Child = child;
+    }
+
+    /// <summary>The field's position in its type's <see cref="TypeMetadata.Fields"/>; the generated writer switches on it. <see cref="TypeNameIndex"/> for <c>__typename</c>.</summary>
+    public int FieldIndex { get; }
+
+    /// <summary>The field, or null for <c>__typename</c>.</summary>
+    public FieldMetadata? Field { get; }
+
+    /// <summary>The key written: the alias, or the wire name.</summary>
+    public string OutputName { get; }
+
+    /// <summary>The key, pre-encoded once when the plan was compiled.</summary>
+    public JsonEncodedText EncodedOutputName { get; }
+
+    /// <summary>The plan for the value (Object), each element (List) or each value (Map); null for scalars.</summary>
+    public SelectionPlan? Child { get; }
+
+    /// <inheritdoc />
+    public override string ToString() => Child is null ? OutputName : $"{OutputName}{{{Child.Type.Name}}}";
+}

@@ -1,0 +1,66 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// A selection compiled against a type: the keys to write, in output order, each with its field index
+/// and child plan. Names, wildcards, defaults, <c>[Always]</c>/<c>[Never]</c> and negation are all
+/// settled; a writer follows it without comparing a string. Plans are immutable and shared across
+/// threads. The deep wildcard's plans refer back to themselves where the type graph cycles.
+/// </summary>
+public sealed class SelectionPlan
+{
+    private PlannedField[] _fields = Array.Empty<PlannedField>();
+
+    internal SelectionPlan(TypeMetadata type)
+    {
+        Type = type;
+    }
+
+    /// <summary>The type this plan writes.</summary>
+    public TypeMetadata Type { get; }
+
+    /// <summary>The keys to write, in output order: declaration order, and a field's aliases in the order written.</summary>
+    public ReadOnlySpan<PlannedField> Fields => _fields;
+
+    /// <summary>The number of keys written.</summary>
+    public int Count => _fields.Length;
+
+    /// <summary>
+    /// True when the plan writes every selectable field once, under its own name, in declaration order,
+    /// with full child plans: a writer may then take a straight-line "write everything" path.
+    /// </summary>
+    public bool IsFull { get; private set; }
+
+    internal void Initialize(PlannedField[] fields, bool isFull)
+    {
+        _fields = fields;
+        IsFull = isFull || WritesEveryFieldOnce(fields);
+    }
+
+    private bool WritesEveryFieldOnce(PlannedField[] fields)
+    {
+        var selectable = Type.SelectableFields;
+        if (fields.Length != selectable.Count)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < fields.Length; i++)
+        {
+            var planned = fields[i];
+            if (planned.Field != selectable[i] || planned.OutputName != planned.Field.WireName)
+            {
+                return false;
+            }
+
+            if (planned.Field.AcceptsChildren && planned.Child is not { IsFull: true })
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The plan as include-like text, for debugging: <c>Employee[id,manager{Employee}]</c>.</summary>
+    public override string ToString() => $"{Type.Name}[{string.Join(",", _fields.Select(f => f.ToString()))}]";
+}

@@ -1,0 +1,100 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// One node of a parsed selection: a field (by wire name) or a wildcard, with its output alias,
+/// negation, optional flag, children and arguments. Immutable; equality is structural and ignores
+/// where in the text the node was written.
+/// </summary>
+public sealed class PropertyReference : IEquatable<PropertyReference>
+{
+    /// <summary>The wildcard that selects every available field of a type (<c>!all</c>, <c>__all</c>).</summary>
+    public const string AllWildcard = "!all";
+
+    /// <summary>The wildcard that selects a type's default fields (<c>!default</c>, <c>__default</c>).</summary>
+    public const string DefaultWildcard = "!default";
+
+    /// <summary>The deep wildcard that selects every field recursively (<c>!full</c>, <c>__full</c>).</summary>
+    public const string FullWildcard = "!full";
+
+    /// <summary>Creates a node. Prefer the parsers; this is for tools and tests that build trees by hand.</summary>
+    public PropertyReference(
+        string name,
+        string? alias = null,
+        bool isNegated = false,
+        bool isOptional = false,
+        IReadOnlyList<PropertyReference>? children = null,
+        IReadOnlyList<QueryArgument>? arguments = null,
+        SourceLocation location = default)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(name);
+        Name = name;
+        Alias = alias;
+        IsNegated = isNegated;
+        IsOptional = isOptional;
+        Children = children is { Count: > 0 } ? children : Array.Empty<PropertyReference>();
+        Arguments = arguments is { Count: > 0 } ? arguments : Array.Empty<QueryArgument>();
+        Location = location;
+    }
+
+    /// <summary>The wire name of the field (the key System.Text.Json would write), or a wildcard.</summary>
+    public string Name { get; }
+
+    /// <summary>The output key the client asked for instead of <see cref="Name"/>, if any.</summary>
+    public string? Alias { get; }
+
+    /// <summary>The key this selection writes: the alias when there is one, else the name.</summary>
+    public string OutputName => Alias ?? Name;
+
+    /// <summary><c>-name</c> / <c>name @exclude</c>: removes the field from the selection.</summary>
+    public bool IsNegated { get; }
+
+    /// <summary><c>?name</c> / <c>name @optional</c>: no error when the type has no such field.</summary>
+    public bool IsOptional { get; }
+
+    /// <summary>The nested selection; empty when none was given (the field's defaults apply).</summary>
+    public IReadOnlyList<PropertyReference> Children { get; }
+
+    /// <summary>Field arguments as written (variables already substituted).</summary>
+    public IReadOnlyList<QueryArgument> Arguments { get; }
+
+    /// <summary>Where the node was written in the source text; not part of equality.</summary>
+    public SourceLocation Location { get; }
+
+    /// <summary>True for <c>!all</c>, <c>!default</c> and <c>!full</c>.</summary>
+    public bool IsWildcard => Name[0] == '!';
+
+    /// <summary>Returns a copy with other children (used by normalization).</summary>
+    public PropertyReference WithChildren(IReadOnlyList<PropertyReference> children) =>
+        new(Name, Alias, IsNegated, IsOptional, children, Arguments, Location);
+
+    /// <summary>Returns a copy without arguments (the gateway binds root-field arguments itself).</summary>
+    public PropertyReference WithoutArguments() =>
+        Arguments.Count == 0 ? this : new(Name, Alias, IsNegated, IsOptional, Children, null, Location);
+
+    /// <inheritdoc />
+    public bool Equals(PropertyReference? other)
+    {
+        if (ReferenceEquals(this, other))
+        {
+            return true;
+        }
+
+        return other is not null
+            && Name == other.Name
+            && Alias == other.Alias
+            && IsNegated == other.IsNegated
+            && IsOptional == other.IsOptional
+            && SequenceEquality.Equal(Children, other.Children)
+            && SequenceEquality.Equal(Arguments, other.Arguments);
+    }
+
+    /// <inheritdoc />
+    public override bool Equals(object? obj) => Equals(obj as PropertyReference);
+
+    /// <inheritdoc />
+    public override int GetHashCode() =>
+        HashCode.Combine(Name, Alias, IsNegated, IsOptional, SequenceEquality.Hash(Children), SequenceEquality.Hash(Arguments));
+
+    /// <summary>The node in canonical include syntax.</summary>
+    public override string ToString() => SelectionPrinter.PrintInclude(this);
+}
