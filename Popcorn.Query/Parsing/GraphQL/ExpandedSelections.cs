@@ -1,0 +1,12 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// One selection set after expansion: its nodes, and what the limits need to know about them
+/// without walking them again — how many nodes and aliases the whole subtree holds, and how many
+/// levels it spans.
+/// </summary>
+/// <param name="Items">The set's nodes, fragments merged in place.</param>
+/// <param name="Nodes">Nodes in the subtree (every field and wildcard at every level).</param>
+/// <param name="Aliases">Aliased nodes in the subtree.</param>
+/// <param name="Height">Levels the set spans, counting its own braces and those of inline fragments and spreads.</param>
+internal readonly record struct ExpandedSelections(PropertyReference[] Items, int Nodes, int Aliases, int Height);

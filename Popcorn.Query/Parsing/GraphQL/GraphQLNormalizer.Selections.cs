@@ -1,0 +1,129 @@
+using System.Runtime.CompilerServices;
+
+namespace Popcorn.Query;
+
+/// <summary>Expanding selection sets and fields into tree nodes.</summary>
+internal sealed partial class GraphQLNormalizer
+{
+    private static readonly PropertyReference[] s_noNodes = [];
+
+    /// <summary>
+    /// The nodes of <paramref name="set"/>, whose braces sit at <paramref name="depth"/>: fields in
+    /// written order, inline fragments and spreads merged in place, skipped selections left out.
+    /// Duplicate fields are kept as written; merging them is the plan compiler's job.
+    /// </summary>
+    private ExpandedSelections ExpandSelectionSet(SelectionSetNode set, int depth)
+    {
+        if (depth > _options.MaxDepth)
+        {
+            throw TooDeep(set.Offset);
+        }
+
+        // Depth is bounded by MaxDepth; this only matters for a host that raised it far past the default.
+        if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            throw Limit("The query nests too deeply to expand.", set.Offset);
+        }
+
+        var items = new List<PropertyReference>(set.Selections.Length);
+        int nodes = 0;
+        int aliases = 0;
+        int height = 1;
+        foreach (var selection in set.Selections)
+        {
+            var directives = ReadDirectives(selection);
+            if (!directives.Included)
+            {
+                continue;
+            }
+
+            ExpandedSelections part;
+            switch (selection)
+            {
+                case FieldNode field:
+                    var (node, children) = BuildField(field, directives, depth);
+                    items.Add(node);
+                    part = new ExpandedSelections(s_noNodes, 1 + children.Nodes, (node.Alias is null ? 0 : 1) + children.Aliases, children.Height);
+                    break;
+                case InlineFragmentNode inline:
+                    part = ExpandSelectionSet(inline.SelectionSet, depth + 1);
+                    items.AddRange(part.Items);
+                    break;
+                default:
+                    part = ExpandFragment((FragmentSpreadNode)selection, depth + 1);
+                    items.AddRange(part.Items);
+                    break;
+            }
+
+            nodes += part.Nodes;
+            aliases += part.Aliases;
+            height = Math.Max(height, 1 + part.Height);
+            if (nodes > _options.MaxFields)
+            {
+                throw Limit($"The query selects more than {_options.MaxFields} fields (counting every field each fragment spread adds).", selection.Location.Offset);
+            }
+
+            if (aliases > _options.MaxAliases)
+            {
+                throw Limit($"The query uses more than {_options.MaxAliases} aliases.", selection.Location.Offset);
+            }
+        }
+
+        return new ExpandedSelections(items.Count == 0 ? s_noNodes : items.ToArray(), nodes, aliases, height);
+    }
+
+    /// <summary>
+    /// One field: a wildcard spelling, a removal (<c>@exclude</c>), or a field with its alias,
+    /// arguments (variables substituted) and expanded children. Returns the node and its children's
+    /// expansion (height 0 when it has none).
+    /// </summary>
+    private (PropertyReference Node, ExpandedSelections Children) BuildField(FieldNode field, SelectionDirectives directives, int depth)
+    {
+        var none = new ExpandedSelections(s_noNodes, 0, 0, 0);
+        if (GraphQLWildcards.FromGraphQLName(field.Name) is { } wildcard)
+        {
+            CheckBare(field, $"'{field.Name}' takes no alias, arguments or children");
+            if (directives.ExcludeOffset >= 0 || directives.OptionalOffset >= 0)
+            {
+                throw Syntax($"'{field.Name}' cannot be excluded or optional: write it on its own.", Math.Max(directives.ExcludeOffset, directives.OptionalOffset));
+            }
+
+            return (new PropertyReference(wildcard, location: field.Location), none);
+        }
+
+        if (directives.ExcludeOffset >= 0)
+        {
+            CheckBare(field, $"A field with @exclude takes no alias, arguments or children: write '{field.Name} @exclude'");
+            if (directives.OptionalOffset >= 0)
+            {
+                throw Syntax("A field cannot be both @exclude and @optional.", directives.OptionalOffset);
+            }
+
+            return (new PropertyReference(field.Name, isNegated: true, location: field.Location), none);
+        }
+
+        var arguments = BuildArguments(field.Arguments);
+        var children = field.SelectionSet is null ? none : ExpandSelectionSet(field.SelectionSet, depth + 1);
+        var node = new PropertyReference(field.Name, field.Alias, isNegated: false, directives.OptionalOffset >= 0, children.Items, arguments, field.Location);
+        return (node, children);
+    }
+
+    /// <summary>Wildcards and removals stand alone: no alias, arguments or children.</summary>
+    private void CheckBare(FieldNode field, string detail)
+    {
+        if (field.Alias is not null)
+        {
+            throw Syntax(detail + ".", field.Location.Offset);
+        }
+
+        if (field.Arguments.Length > 0)
+        {
+            throw Syntax(detail + ".", field.Arguments[0].Location.Offset);
+        }
+
+        if (field.SelectionSet is not null)
+        {
+            throw Syntax(detail + ".", field.SelectionSet.Offset);
+        }
+    }
+}
