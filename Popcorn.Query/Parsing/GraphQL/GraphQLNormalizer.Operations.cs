@@ -60,12 +60,15 @@ internal sealed partial class GraphQLNormalizer
     /// The directives Popcorn knows all apply to selections; on an operation, a fragment definition
     /// or a variable definition they could only be ignored, so they are refused.
     /// </summary>
-    private void CheckDefinitionDirectives(OperationNode operation)
+    private void CheckDefinitionDirectives()
     {
-        RefuseDirectives(operation.Directives, "an operation");
-        foreach (var variable in operation.Variables)
+        foreach (var operation in _document.Operations)
         {
-            RefuseDirectives(variable.Directives, "a variable definition");
+            RefuseDirectives(operation.Directives, "an operation");
+            foreach (var variable in operation.Variables)
+            {
+                RefuseDirectives(variable.Directives, "a variable definition");
+            }
         }
 
         foreach (var fragment in _document.Fragments)

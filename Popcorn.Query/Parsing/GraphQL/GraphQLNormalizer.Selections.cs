@@ -31,7 +31,7 @@ internal sealed partial class GraphQLNormalizer
         int height = 1;
         foreach (var selection in set.Selections)
         {
-            var directives = ReadDirectives(selection);
+            var directives = EvaluateDirectives(selection);
             if (!directives.Included)
             {
                 continue;
@@ -73,32 +73,20 @@ internal sealed partial class GraphQLNormalizer
     }
 
     /// <summary>
-    /// One field: a wildcard spelling, a removal (<c>@exclude</c>), or a field with its alias,
-    /// arguments (variables substituted) and expanded children. Returns the node and its children's
-    /// expansion (height 0 when it has none).
+    /// One field, already checked: a wildcard spelling, a removal (<c>@exclude</c>), or a field with
+    /// its alias, arguments (variables substituted) and expanded children. Returns the node and its
+    /// children's expansion (height 0 when it has none).
     /// </summary>
     private (PropertyReference Node, ExpandedSelections Children) BuildField(FieldNode field, SelectionDirectives directives, int depth)
     {
         var none = new ExpandedSelections(s_noNodes, 0, 0, 0);
         if (GraphQLWildcards.FromGraphQLName(field.Name) is { } wildcard)
         {
-            CheckBare(field, $"'{field.Name}' takes no alias, arguments or children");
-            if (directives.ExcludeOffset >= 0 || directives.OptionalOffset >= 0)
-            {
-                throw Syntax($"'{field.Name}' cannot be excluded or optional: write it on its own.", Math.Max(directives.ExcludeOffset, directives.OptionalOffset));
-            }
-
             return (new PropertyReference(wildcard, location: field.Location), none);
         }
 
         if (directives.ExcludeOffset >= 0)
         {
-            CheckBare(field, $"A field with @exclude takes no alias, arguments or children: write '{field.Name} @exclude'");
-            if (directives.OptionalOffset >= 0)
-            {
-                throw Syntax("A field cannot be both @exclude and @optional.", directives.OptionalOffset);
-            }
-
             return (new PropertyReference(field.Name, isNegated: true, location: field.Location), none);
         }
 
@@ -106,24 +94,5 @@ internal sealed partial class GraphQLNormalizer
         var children = field.SelectionSet is null ? none : ExpandSelectionSet(field.SelectionSet, depth + 1);
         var node = new PropertyReference(field.Name, field.Alias, isNegated: false, directives.OptionalOffset >= 0, children.Items, arguments, field.Location);
         return (node, children);
-    }
-
-    /// <summary>Wildcards and removals stand alone: no alias, arguments or children.</summary>
-    private void CheckBare(FieldNode field, string detail)
-    {
-        if (field.Alias is not null)
-        {
-            throw Syntax(detail + ".", field.Location.Offset);
-        }
-
-        if (field.Arguments.Length > 0)
-        {
-            throw Syntax(detail + ".", field.Arguments[0].Location.Offset);
-        }
-
-        if (field.SelectionSet is not null)
-        {
-            throw Syntax(detail + ".", field.SelectionSet.Offset);
-        }
     }
 }

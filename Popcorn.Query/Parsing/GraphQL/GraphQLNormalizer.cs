@@ -40,8 +40,9 @@ internal sealed partial class GraphQLNormalizer
         var normalizer = new GraphQLNormalizer(text, document, options);
         normalizer.CheckOperations();
         normalizer.CheckFragments();
+        normalizer.CheckDefinitionDirectives();
+        normalizer.CheckSelections();
         var operation = normalizer.SelectOperation(operationName);
-        normalizer.CheckDefinitionDirectives(operation);
         normalizer.BindVariables(operation, variables);
         var root = normalizer.ExpandSelectionSet(operation.SelectionSet, depth: 1);
         return new SelectionTree(root.Items, text, SelectionSyntax.GraphQL);
