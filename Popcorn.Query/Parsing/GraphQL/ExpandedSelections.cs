@@ -8,5 +8,5 @@ namespace Popcorn.Query;
 /// <param name="Items">The set's nodes, fragments merged in place.</param>
 /// <param name="Nodes">Nodes in the subtree (every field and wildcard at every level).</param>
 /// <param name="Aliases">Aliased nodes in the subtree.</param>
-/// <param name="Height">Levels the set spans, counting its own braces and those of inline fragments and spreads.</param>
+/// <param name="Height">Tree levels the set spans: 1 for leaf fields only, more for each level of children.</param>
 internal readonly record struct ExpandedSelections(PropertyReference[] Items, int Nodes, int Aliases, int Height);

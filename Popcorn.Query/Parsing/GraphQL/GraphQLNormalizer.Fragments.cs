@@ -162,16 +162,11 @@ internal sealed partial class GraphQLNormalizer
             return expanded;
         }
 
-        if (depth > _options.MaxDepth)
-        {
-            throw TooDeep(spread.Location.Offset);
-        }
-
         expanded = ExpandSelectionSet(fragment.SelectionSet, depth);
         _expandedFragments.Add(fragment, expanded);
         return expanded;
     }
 
     private PopcornQueryException TooDeep(int offset) =>
-        Limit($"The query nests deeper than {_options.MaxDepth} levels (counting each fragment spread as the inline fragment it stands for).", offset);
+        Limit($"The query nests deeper than {_options.MaxDepth} levels once its fragments are expanded.", offset);
 }

@@ -8,9 +8,10 @@ internal sealed partial class GraphQLNormalizer
     private static readonly PropertyReference[] s_noNodes = [];
 
     /// <summary>
-    /// The nodes of <paramref name="set"/>, whose braces sit at <paramref name="depth"/>: fields in
-    /// written order, inline fragments and spreads merged in place, skipped selections left out.
-    /// Duplicate fields are kept as written; merging them is the plan compiler's job.
+    /// The nodes of <paramref name="set"/>, whose fields sit at tree level <paramref name="depth"/>:
+    /// fields in written order, inline fragments and spreads merged in place (they add no level),
+    /// skipped selections left out. Duplicate fields are kept as written; merging them is the plan
+    /// compiler's job.
     /// </summary>
     private ExpandedSelections ExpandSelectionSet(SelectionSetNode set, int depth)
     {
@@ -19,7 +20,8 @@ internal sealed partial class GraphQLNormalizer
             throw TooDeep(set.Offset);
         }
 
-        // Depth is bounded by MaxDepth; this only matters for a host that raised it far past the default.
+        // Field nesting is bounded by MaxDepth and chains of spreads by the text's length; this only
+        // matters for a host that raised those limits far past the defaults.
         if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
         {
             throw Limit("The query nests too deeply to expand.", set.Offset);
@@ -43,21 +45,21 @@ internal sealed partial class GraphQLNormalizer
                 case FieldNode field:
                     var (node, children) = BuildField(field, directives, depth);
                     items.Add(node);
-                    part = new ExpandedSelections(s_noNodes, 1 + children.Nodes, (node.Alias is null ? 0 : 1) + children.Aliases, children.Height);
+                    part = new ExpandedSelections(s_noNodes, 1 + children.Nodes, (node.Alias is null ? 0 : 1) + children.Aliases, 1 + children.Height);
                     break;
                 case InlineFragmentNode inline:
-                    part = ExpandSelectionSet(inline.SelectionSet, depth + 1);
+                    part = ExpandSelectionSet(inline.SelectionSet, depth);
                     items.AddRange(part.Items);
                     break;
                 default:
-                    part = ExpandFragment((FragmentSpreadNode)selection, depth + 1);
+                    part = ExpandFragment((FragmentSpreadNode)selection, depth);
                     items.AddRange(part.Items);
                     break;
             }
 
             nodes += part.Nodes;
             aliases += part.Aliases;
-            height = Math.Max(height, 1 + part.Height);
+            height = Math.Max(height, part.Height);
             if (nodes > _options.MaxFields)
             {
                 throw Limit($"The query selects more than {_options.MaxFields} fields (counting every field each fragment spread adds).", selection.Location.Offset);
