@@ -98,6 +98,23 @@ public class SelectionParserFuzzTests
     }
 
     [Theory]
+    [InlineData("", "{ a ", "}", "")]
+    [InlineData("", "[a", "]", "")]
+    [InlineData("{ a(x: ", "[", "]", ") }")]
+    [InlineData("[a(x: ", "{y: ", "}", ")]")]
+    public void Parse_DeepNestingWithTheLimitsRaised_ThrowsInsteadOfOverflowingTheStack(string prefix, string open, string close, string suffix)
+    {
+        // Before the include parser checked its stack, this took the whole process down.
+        var options = new SelectionParserOptions { MaxLength = 4_000_000, MaxDepth = int.MaxValue, MaxFields = int.MaxValue };
+        string text = prefix + string.Concat(Enumerable.Repeat(open, 300_000)) + string.Concat(Enumerable.Repeat(close, 300_000)) + suffix;
+
+        var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text, options));
+
+        error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
+        error.Message.ShouldContain("too deeply");
+    }
+
+    [Theory]
     [InlineData("{ ", " }")]
     [InlineData("[", "]")]
     [InlineData("{ a(s: \"", "\") }")]
