@@ -9,4 +9,5 @@ namespace Popcorn.Query;
 /// <param name="Nodes">Nodes in the subtree (every field and wildcard at every level).</param>
 /// <param name="Aliases">Aliased nodes in the subtree.</param>
 /// <param name="Height">Tree levels the set spans: 1 for leaf fields only, more for each level of children.</param>
-internal readonly record struct ExpandedSelections(PropertyReference[] Items, int Nodes, int Aliases, int Height);
+/// <remarks>Counts are <see cref="long"/> so that a host's <c>int.MaxValue</c> limit cannot be passed by wrapping around.</remarks>
+internal readonly record struct ExpandedSelections(PropertyReference[] Items, long Nodes, long Aliases, int Height);

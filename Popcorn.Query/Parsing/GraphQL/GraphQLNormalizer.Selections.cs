@@ -28,8 +28,8 @@ internal sealed partial class GraphQLNormalizer
         }
 
         var items = new List<PropertyReference>(set.Selections.Length);
-        int nodes = 0;
-        int aliases = 0;
+        long nodes = 0;
+        long aliases = 0;
         int height = 1;
         foreach (var selection in set.Selections)
         {

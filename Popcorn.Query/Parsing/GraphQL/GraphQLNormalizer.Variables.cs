@@ -24,12 +24,13 @@ internal sealed partial class GraphQLNormalizer
         }
 
         CheckVariableUsage(operation);
+        var given = GivenValues(variables);
         foreach (var definition in operation.Variables)
         {
             QueryValue? value = null;
-            if (variables.ValueKind == JsonValueKind.Object && variables.TryGetProperty(definition.Name, out var given))
+            if (given.TryGetValue(definition.Name, out var json))
             {
-                value = Coerce(QueryValue.FromJson(given), definition.Type, definition, "was given", definition.Offset);
+                value = Coerce(QueryValue.FromJson(json), definition.Type, definition, "was given", definition.Offset);
             }
             else if (definition.DefaultValue is { } defaultValue)
             {
@@ -43,6 +44,28 @@ internal sealed partial class GraphQLNormalizer
 
             _variables[definition.Name] = new VariableBinding(definition, value);
         }
+    }
+
+    /// <summary>
+    /// The request's values of the declared variables, in one pass over the JSON object: looking
+    /// each declaration up in the object would cost declarations times properties, and the size of
+    /// the variables object is the host's, not ours to bound. Values for undeclared names are ignored.
+    /// </summary>
+    private Dictionary<string, JsonElement> GivenValues(JsonElement variables)
+    {
+        var given = new Dictionary<string, JsonElement>(StringComparer.Ordinal);
+        if (variables.ValueKind == JsonValueKind.Object && _variables.Count > 0)
+        {
+            foreach (var property in variables.EnumerateObject())
+            {
+                if (_variables.ContainsKey(property.Name))
+                {
+                    given[property.Name] = property.Value;
+                }
+            }
+        }
+
+        return given;
     }
 
     /// <summary>Every variable the operation uses (directly or through its fragments) is declared, and every declared one is used.</summary>
