@@ -102,7 +102,7 @@ internal static class ContextEmitter
         w.Open("public static class PopcornMetadata");
         foreach (var model in spec.Models)
         {
-            w.Line($"/// <summary>Metadata of <see cref=\"{Cref(model.TypeOfName)}\"/>.</summary>");
+            w.Line($"/// <summary>Metadata of <c>{DocText(model.TypeOfName)}</c>.</summary>");
             w.Line($"public static readonly global::Popcorn.Query.TypeMetadata {model.Identifier};");
             w.Line();
         }
@@ -227,7 +227,7 @@ internal static class ContextEmitter
             w.Line();
         }
 
-        w.Line($"/// <summary>The pre-encoded name of a single <see cref=\"{Cref(spec.TypeName)}\"/> value; false for combinations and undefined values.</summary>");
+        w.Line($"/// <summary>The pre-encoded name of a single <c>{DocText(spec.TypeName)}</c> value; false for combinations and undefined values.</summary>");
         w.Open($"internal static bool TryGetName_{spec.Identifier}({spec.TypeName} value, out global::System.Text.Json.JsonEncodedText name)");
         w.Open("switch (value)");
         foreach (var member in spec.Members)
@@ -239,7 +239,7 @@ internal static class ContextEmitter
         w.Close();
         w.Close();
         w.Line();
-        w.Line($"/// <summary>Writes a <see cref=\"{Cref(spec.TypeName)}\"/> value that has no single name, as System.Text.Json does.</summary>");
+        w.Line($"/// <summary>Writes a <c>{DocText(spec.TypeName)}</c> value that has no single name, as System.Text.Json does.</summary>");
         w.Open($"internal static void WriteUnnamed_{spec.Identifier}(global::System.Text.Json.Utf8JsonWriter writer, {spec.TypeName} value)");
         w.Line(spec.FallbackIsConverter
             ? $"global::Popcorn.Query.PopcornConverters.Write(writer, value, {spec.Fallback}, Options);"
@@ -285,9 +285,9 @@ internal static class ContextEmitter
     internal static string Identifier(string name) =>
         SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
 
-    /// <summary>A type name for a <c>cref</c>: generic brackets become braces.</summary>
-    internal static string Cref(string typeName) =>
-        typeName.Replace("global::", string.Empty).Replace('<', '{').Replace('>', '}').Replace("?", string.Empty);
+    /// <summary>A type name as XML doc text.</summary>
+    internal static string DocText(string typeName) =>
+        typeName.Replace("global::", string.Empty).Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
 
     private static string Flags(int flags)
     {

@@ -661,8 +661,5 @@ internal sealed class WriterEmitter
 
     private static string NameField(MemberSpec member) => "s_name_" + member.MemberName;
 
-    private static string DocText(string typeName) =>
-        typeName.Replace("global::", string.Empty).Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
-
     private string Local(string prefix) => prefix + Number(_local++);
 }

@@ -12,6 +12,8 @@ internal sealed partial class ContextParser
 {
     private ModelBuilder GetOrAddModel(INamedTypeSymbol type)
     {
+        // The model is the type itself, not a member's nullable use of it.
+        type = (INamedTypeSymbol)type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
         if (_models.TryGetValue(type, out var existing))
         {
             return existing;

@@ -13,6 +13,18 @@ internal static class XmlDocs
 {
     public static string? Summary(ISymbol symbol, CancellationToken cancellationToken)
     {
+        // A positional record's property is documented by the record's <param> for it.
+        if (symbol is IPropertySymbol && symbol.ContainingType is { } owner
+            && symbol.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is Microsoft.CodeAnalysis.CSharp.Syntax.ParameterSyntax)
+        {
+            return Element(owner, "param", symbol.Name, cancellationToken);
+        }
+
+        return Element(symbol, "summary", null, cancellationToken);
+    }
+
+    private static string? Element(ISymbol symbol, string elementName, string? nameAttribute, CancellationToken cancellationToken)
+    {
         string? xml = symbol.GetDocumentationCommentXml(expandIncludes: false, cancellationToken: cancellationToken);
         if (string.IsNullOrWhiteSpace(xml))
         {
@@ -28,7 +40,7 @@ internal static class XmlDocs
         try
         {
             var root = XDocument.Parse("<root>" + xml + "</root>", LoadOptions.PreserveWhitespace).Root!;
-            var summary = root.Descendants("summary").FirstOrDefault();
+            var summary = root.Descendants(elementName).FirstOrDefault(e => nameAttribute is null || (string?)e.Attribute("name") == nameAttribute);
             if (summary is null)
             {
                 return null;
