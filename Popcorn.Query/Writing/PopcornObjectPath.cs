@@ -16,8 +16,11 @@ namespace Popcorn.Query;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class PopcornObjectPath
 {
-    /// <summary>The depth limit when <see cref="JsonWriterOptions.MaxDepth"/> is 0, as System.Text.Json's serializer uses.</summary>
+    /// <summary>The depth limit when <see cref="JsonWriterOptions.MaxDepth"/> is not set, as System.Text.Json's serializer uses.</summary>
     public const int DefaultMaxDepth = 64;
+
+    /// <summary>What <see cref="Utf8JsonWriter.Options"/> reports when <see cref="JsonWriterOptions.MaxDepth"/> was left at 0.</summary>
+    private const int WriterDefaultMaxDepth = 1000;
 
     [ThreadStatic]
     private static Path? t_path;
@@ -90,12 +93,16 @@ public static class PopcornObjectPath
         }
     }
 
-    /// <summary>Throws when writing another object of <paramref name="typeName"/> would nest deeper than the limit.</summary>
+    /// <summary>
+    /// Throws when writing another object of <paramref name="typeName"/> would nest deeper than the limit:
+    /// the writer's <see cref="JsonWriterOptions.MaxDepth"/> when set, else <see cref="DefaultMaxDepth"/>.
+    /// </summary>
+    /// <remarks>A writer reports an unset MaxDepth as 1000, so an explicit 1000 also means the default.</remarks>
     /// <exception cref="JsonException">The writer is at the maximum depth.</exception>
     public static void CheckDepth(Utf8JsonWriter writer, string typeName)
     {
         int max = writer.Options.MaxDepth;
-        if (max == 0)
+        if (max is 0 or WriterDefaultMaxDepth)
         {
             max = DefaultMaxDepth;
         }

@@ -19,6 +19,7 @@ namespace Popcorn.Generator.Tests.Models;
 [JsonSerializable(typeof(Shape))]
 [JsonSerializable(typeof(Tuning))]
 [JsonSerializable(typeof(Lazy))]
+[JsonSerializable(typeof(Order))]
 public partial class TestJsonContext : JsonSerializerContext;
 
 /// <summary>Other options: snake_case, fields, numbers for enums, nulls left out.</summary>

@@ -11,7 +11,7 @@ public class DifferentialTests
     public static TheoryData<string> Models => new()
     {
         nameof(Employee), nameof(AllScalars), "AllScalarsAlternate", nameof(Collections), nameof(Dictionaries),
-        nameof(Manager), nameof(Node), nameof(Shape), nameof(Tuning), "TuningDefaults", nameof(WithFields),
+        nameof(Manager), nameof(Node), nameof(Shape), nameof(Tuning), "TuningDefaults", nameof(WithFields), nameof(Order),
     };
 
     [Theory]
@@ -83,6 +83,7 @@ public class DifferentialTests
         nameof(Shape) => new Sample<Shape>(TestData.Shape()),
         nameof(Tuning) => new Sample<Tuning>(TestData.Tuning()),
         "TuningDefaults" => new Sample<Tuning>(TestData.Tuning(defaults: true)),
+        nameof(Order) => new Sample<Order>(TestData.Order()),
         nameof(WithFields) => new Sample<WithFields>(TestData.Fields(), context: FieldsJsonContext.Default),
         _ => throw new ArgumentOutOfRangeException(nameof(model)),
     };

@@ -192,4 +192,14 @@ internal static class TestData
         };
 
     public static WithFields Fields() => new() { Counter = 3, OptionalNote = null, Car = Car("F"), MaybeNumber = null, Level = Level.High };
+
+    public static Order Order() => new()
+    {
+        Id = 7,
+        Reference = "ORD-7",
+        PlacedAt = new DateTime(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc),
+        ShipTo = new Address("1 Main St", "Springfield", "12345"),
+        Lines = Enumerable.Range(1, 5).Select(i => new OrderLine { Sku = "SKU-" + i, Quantity = i, Price = i * 1.25m, Gift = i % 2 == 0 }).ToList(),
+        Extras = [new OrderLine { Sku = "BOX", Quantity = 1, Price = 0.5m }],
+    };
 }
