@@ -12,6 +12,7 @@ namespace Popcorn.Hardening.Tests.Regressions;
 /// variable was spread 1920 times printed 1.9 billion characters (an OutOfMemoryException, a 500, 17 s of CPU). The
 /// canonical level now skips trees whose print passes the query length limit, and stops printing there.
 /// </summary>
+[Collection(nameof(MemoryCollection))]
 public class PlanCacheKeyTests
 {
     private static readonly TypeMetadata s_employee = SampleTypes.All.Single(t => t.Name == "Employee");
@@ -30,6 +31,22 @@ public class PlanCacheKeyTests
         (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBeLessThan(8L * 1024 * 1024);
         plan.Count.ShouldBe(1);
         cache.GetOrCompile(s_employee, query).ShouldBeSameAs(plan, "the exact text is still cached");
+    }
+
+    [Fact]
+    public void GetOrCompile_ManyDistinctFragmentBombs_KeepLittleAlive()
+    {
+        var cache = new SelectionPlanCache(capacity: 4);
+        long before = LiveBytes();
+
+        for (int i = 0; i < 8; i++)
+        {
+            cache.GetOrCompile(s_employee, FragmentBomb("{ " + new string('x', 5_990) + i.ToString("D4", System.Globalization.CultureInfo.InvariantCulture) + " @optional }", spreads: (8, 16, 16)));
+        }
+
+        // Before the fix: four 24 MB keys stayed alive (96 MB). Now: four 6 KB texts and four small plans.
+        (LiveBytes() - before).ShouldBeLessThan(16L * 1024 * 1024);
+        GC.KeepAlive(cache);
     }
 
     [Fact]
@@ -57,6 +74,13 @@ public class PlanCacheKeyTests
 
         cache.GetOrCompile(s_employee, "{ id manager { firstName } }").ShouldBeSameAs(fromInclude);
         cache.GetOrCompile(s_employee, "query { ...F } fragment F on Employee { id manager { firstName } }").ShouldBeSameAs(fromInclude);
+    }
+
+    private static long LiveBytes()
+    {
+        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
+        GC.WaitForPendingFinalizers();
+        return GC.GetTotalMemory(forceFullCollection: true);
     }
 
     /// <summary>A document whose selection spreads <paramref name="leaf"/> a × b × c times through three fragments.</summary>
