@@ -17,7 +17,7 @@ public sealed class FuzzRun
     /// <summary>How many inputs to try.</summary>
     public long Inputs { get; init; } = 10_000;
 
-    /// <summary>Also take a memory checkpoint after this many inputs (the end is always one); 0 for none.</summary>
+    /// <summary>Take memory checkpoints after this many inputs, after half of them and at the end; 0 for none.</summary>
     public long MemoryCheckpointAt { get; init; }
 
     /// <summary>Inputs measured over this are timed again (best of <see cref="Retimes"/>), to tell real cost from GC pauses and preemption.</summary>
@@ -92,7 +92,7 @@ public sealed class FuzzRun
             }
 
             report.Inputs = i + 1;
-            if (MemoryCheckpointAt > 0 && i + 1 == MemoryCheckpointAt)
+            if (MemoryCheckpointAt > 0 && (i + 1 == MemoryCheckpointAt || i + 1 == Inputs / 2))
             {
                 report.Memory.Add(FuzzReport.MemoryCheckpoint.Take(i + 1));
             }
