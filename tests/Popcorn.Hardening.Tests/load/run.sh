@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Load and fault test of the playground app (see docs/reliability.md):
-#   tests/Popcorn.Hardening.Tests/load/run.sh [DURATION_SECONDS]     (default 60; needs wrk, curl, jq)
+#   tests/Popcorn.Hardening.Tests/load/run.sh [DURATION_SECONDS [WARMUP_SECONDS]]   (60 and 60; needs wrk, curl, jq)
 # 1. Builds and starts the playground in Release on a free loopback port.
-# 2. For DURATION seconds: wrk with load/mix.lua (valid, invalid, oversized, deeply nested requests and selections
-#    never seen before, which churn the plan cache), load/disconnect.sh (clients hanging up mid-response) and
-#    load/check.sh (a bounded second pass checking that every response is well-formed JSON), while VmRSS is
-#    sampled every second.
+# 2. A warm-up of WARMUP seconds with the same load, then the measured DURATION seconds: wrk with load/mix.lua
+#    (valid, invalid, oversized, deeply nested requests and selections never seen before, which churn the plan
+#    cache), load/disconnect.sh (clients hanging up mid-response) and load/check.sh (a bounded second pass checking
+#    that every response is well-formed JSON), while VmRSS is sampled every second.
 # 3. Shutdown under load: wrk again, three large responses read at 5 MB/s, then SIGTERM; the process must exit 0
 #    within the host's 30 s shutdown timeout and the three responses must complete.
 # Pass: no 5xx, no crash, every checked body JSON, RSS in the last 10 s within 10% of seconds 10-20, a clean
@@ -14,6 +14,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 duration=${1:-60}
+warmup=${2:-60}
 threads=${WRK_THREADS:-2}
 connections=${WRK_CONNECTIONS:-32}
 out="$root/artifacts/load"
@@ -33,6 +34,12 @@ dotnet build "$root/playground/Popcorn.Playground.csproj" -c Release -nologo -v 
 dll="$root/playground/bin/Release/net10.0/Popcorn.Playground.dll"
 
 server_pid=
+cleanup() {
+  # Only what this script started: the playground, if an interrupted run left it behind.
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill "$server_pid"; fi
+}
+trap cleanup EXIT
+
 start_server() {
   local log=$1
   dotnet "$dll" --urls http://127.0.0.1:0 --environment Production \
@@ -56,15 +63,30 @@ start_server "$out/server.log"
 say "playground pid $server_pid at $base; load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 curl -sf -o /dev/null "$base/api/employees/1" || { echo "The playground does not answer."; exit 2; }
 
+sample_rss() { # seconds file: one VmRSS sample a second, bounded
+  local start=$(date +%s)
+  for ((i = 0; i <= $1 + 2; i++)); do
+    echo "$(( $(date +%s) - start )) $(rss_kb "$server_pid")"
+    sleep 1
+  done >"$2"
+}
+
+if [ "$warmup" -gt 0 ]; then
+  # JIT tiers, the thread pool, Kestrel's memory pool and the GC's budgets settle here; the large responses of
+  # disconnect.sh drive the pool to its working size (see docs/reliability.md).
+  echo "== Warm-up: ${warmup}s"
+  sample_rss "$warmup" "$out/rss-warmup.txt" &
+  warm_sampler=$!
+  "$here/disconnect.sh" "$base" 5000 $(( $(date +%s) + warmup )) >"$out/disconnect-warmup.txt" 2>&1 &
+  warm_disconnector=$!
+  wrk -t"$threads" -c"$connections" -d"${warmup}s" --timeout 10s -s "$here/mix.lua" "$base" >"$out/wrk-warmup.txt" 2>&1
+  wait "$warm_sampler" "$warm_disconnector"
+  say "warm-up: ${warmup}s, $(sed -n 's/^SUMMARY \(requests=[0-9]*\).*/\1/p' "$out/wrk-warmup.txt"), 5xx: $(awk '/^STATUS 5/ { n += $3 } END { print n + 0 }' "$out/wrk-warmup.txt"); RSS $(awk 'NR == 1 { a = $2 } { b = $2 } END { printf "%d -> %d MiB", a / 1024, b / 1024 }' "$out/rss-warmup.txt")"
+fi
+
 t0=$(date +%s)
 end=$((t0 + duration))
-(
-  # One sample a second, bounded by the run's length.
-  for ((i = 0; i <= duration + 2; i++)); do
-    echo "$(( $(date +%s) - t0 )) $(rss_kb "$server_pid")"
-    sleep 1
-  done
-) >"$out/rss.txt" &
+sample_rss "$duration" "$out/rss.txt" &
 sampler=$!
 "$here/disconnect.sh" "$base" 5000 "$end" >"$out/disconnect.txt" 2>&1 &
 disconnector=$!
@@ -79,14 +101,14 @@ say "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$out/wrk.txt"
 requests=$(sed -n 's/^SUMMARY requests=\([0-9]*\).*/\1/p' "$out/wrk.txt")
 statuses=$(grep '^STATUS' "$out/wrk.txt" | sort -k2 -n | awk '{ printf "%s x%s, ", $2, $3 }' | sed 's/, $//')
-server_errors=$(awk '/^STATUS 5/ { n += $3 } END { print n + 0 }' "$out/wrk.txt")
+server_errors=$(cat "$out/wrk.txt" "$out/wrk-warmup.txt" 2>/dev/null | awk '/^STATUS 5/ { n += $3 } END { print n + 0 }')
 say "wrk: $requests requests in ${duration}s ($(sed -n 's/^SUMMARY.*connect_errors=\([0-9]*\) read_errors=\([0-9]*\) write_errors=\([0-9]*\) timeouts=\([0-9]*\).*/connect errors \1, read errors \2, write errors \3, timeouts \4/p' "$out/wrk.txt"))"
 say "wrk statuses: $statuses"
 say "wrk $(grep '^LATENCY' "$out/wrk.txt"); distinct never-seen selections: $(sed -n 's/^DISTINCT //p' "$out/wrk.txt")"
 say "$(cat "$out/disconnect.txt")"
 say "$(grep '^CHECK' "$out/check.txt")"
 verdict "$([ "${requests:-0}" -gt 0 ] && echo 0 || echo 1)" "wrk ran ($requests requests)"
-verdict "$([ "$server_errors" = 0 ] && echo 0 || echo 1)" "no 5xx responses ($server_errors)"
+verdict "$([ "$server_errors" = 0 ] && echo 0 || echo 1)" "no 5xx responses, warm-up included ($server_errors)"
 kill -0 "$server_pid" 2>/dev/null; verdict $? "the process is still running after the load"
 grep -q '^CHECK ok=[1-9][0-9]* bad=0$' "$out/check.txt"; verdict $? "every checked response is well-formed JSON, none 5xx ($(grep '^CHECK' "$out/check.txt"))"
 if grep -qiE 'Unhandled|fail:' "$out/server.log"; then
