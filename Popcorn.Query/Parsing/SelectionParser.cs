@@ -76,4 +76,10 @@ public static class SelectionParser
 
         return null;
     }
+
+    /// <summary>
+    /// True when <paramref name="name"/> can be written in both syntaxes: GraphQL's name grammar
+    /// (<c>[_A-Za-z][_0-9A-Za-z]*</c>), not starting with the reserved <c>__</c>.
+    /// </summary>
+    public static bool IsValidFieldName(ReadOnlySpan<char> name) => NameRules.IsValidName(name) && !NameRules.IsReserved(name) && !name.SequenceEqual(NameRules.TypeName);
 }

@@ -5,13 +5,15 @@ internal static class NameSuggestions
 {
     private const int MaxSuggestions = 3;
 
-    /// <summary>Up to three candidates closest to <paramref name="name"/>, best first; case-only differences rank highest.</summary>
+    /// <summary>Up to three candidates closest to <paramref name="name"/>, best first; a case-only difference (distance 0) ranks first.</summary>
     public static IReadOnlyList<string> Closest(string name, IEnumerable<string> candidates)
     {
-        int threshold = Math.Max(1, name.Length / 3);
+        // About one edit per four characters: catches typos and transpositions, not unrelated names.
+        int threshold = Math.Clamp(name.Length / 4, 1, 3);
+        string lowered = name.ToLowerInvariant();
         return candidates
-            .Select(candidate => (candidate, distance: string.Equals(candidate, name, StringComparison.OrdinalIgnoreCase) ? 0 : Distance(name.ToLowerInvariant(), candidate.ToLowerInvariant()) + 1))
-            .Where(pair => pair.distance <= threshold + 1)
+            .Select(candidate => (candidate, distance: Distance(lowered, candidate.ToLowerInvariant())))
+            .Where(pair => pair.distance <= threshold)
             .OrderBy(pair => pair.distance)
             .ThenBy(pair => pair.candidate, StringComparer.Ordinal)
             .Take(MaxSuggestions)

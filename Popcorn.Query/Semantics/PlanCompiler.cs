@@ -86,6 +86,12 @@ public static class PlanCompiler
 
         public SelectionPlan CompileLevel(TypeMetadata type, IReadOnlyList<PropertyReference> items)
         {
+            // A lone deep wildcard is the shared full plan, so writers can take their straight-line path.
+            if (items is [{ Name: PropertyReference.FullWildcard, IsNegated: false }])
+            {
+                return FullPlan(type);
+            }
+
             var level = new LevelBuilder(this, type);
             foreach (var item in items)
             {

@@ -16,4 +16,7 @@ public abstract class PopcornTypeWriter
 
     /// <summary>Writes <paramref name="value"/> (an instance of <see cref="Type"/>, or null) as selected by <paramref name="plan"/>.</summary>
     public abstract void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan);
+
+    /// <summary>Calls <paramref name="visitor"/> back with this writer typed, e.g. to write sequences of the model type.</summary>
+    public abstract TResult Accept<TResult>(IPopcornTypeWriterVisitor<TResult> visitor);
 }

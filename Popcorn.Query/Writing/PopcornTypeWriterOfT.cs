@@ -15,4 +15,11 @@ public abstract class PopcornTypeWriter<T> : PopcornTypeWriter
 
     /// <inheritdoc />
     public sealed override void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan) => Write(writer, (T?)value, plan);
+
+    /// <inheritdoc />
+    public sealed override TResult Accept<TResult>(IPopcornTypeWriterVisitor<TResult> visitor)
+    {
+        ArgumentNullException.ThrowIfNull(visitor);
+        return visitor.Visit(this);
+    }
 }

@@ -1,0 +1,79 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// Parses and compiles selections once. A hit on the exact query text costs one dictionary lookup and
+/// no allocation; a miss parses, then looks the tree up by its canonical print, so equivalent queries
+/// (<c>[a,b]</c>, <c>{ a b }</c>, <c>[ a , b ]</c>) share one compiled plan. Both levels are bounded.
+/// Thread-safe; one instance per application.
+/// </summary>
+public sealed class SelectionPlanCache
+{
+    /// <summary>The default number of entries each level holds.</summary>
+    public const int DefaultCapacity = 1024;
+
+    private readonly BoundedCache<PlanKey, SelectionPlan> _byText;
+    private readonly BoundedCache<PlanKey, SelectionPlan> _byCanonicalForm;
+
+    /// <summary>Creates a cache.</summary>
+    /// <param name="capacity">Most entries per level (raw text, canonical form).</param>
+    /// <param name="parserOptions">Limits for parsing; the defaults when null.</param>
+    /// <param name="compilerOptions">Semantics choices; the defaults when null.</param>
+    public SelectionPlanCache(int capacity = DefaultCapacity, SelectionParserOptions? parserOptions = null, PlanCompilerOptions? compilerOptions = null)
+    {
+        _byText = new BoundedCache<PlanKey, SelectionPlan>(capacity);
+        _byCanonicalForm = new BoundedCache<PlanKey, SelectionPlan>(capacity);
+        ParserOptions = parserOptions ?? SelectionParserOptions.Default;
+        CompilerOptions = compilerOptions ?? PlanCompilerOptions.Default;
+    }
+
+    /// <summary>The limits queries are parsed with.</summary>
+    public SelectionParserOptions ParserOptions { get; }
+
+    /// <summary>The options plans are compiled with.</summary>
+    public PlanCompilerOptions CompilerOptions { get; }
+
+    /// <summary>Most entries per level.</summary>
+    public int Capacity => _byText.Capacity;
+
+    /// <summary>Entries held now, both levels together (never more than twice <see cref="Capacity"/>).</summary>
+    public int Count => _byText.Count + _byCanonicalForm.Count;
+
+    /// <summary>The plan for <paramref name="query"/> (either syntax; null or blank = defaults) against <paramref name="type"/>.</summary>
+    /// <exception cref="PopcornQueryException">The query is malformed, exceeds a limit or does not fit the type.</exception>
+    public SelectionPlan GetOrCompile(TypeMetadata type, string? query)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        var key = new PlanKey(type, query ?? string.Empty);
+        if (_byText.TryGetValue(key, out var plan))
+        {
+            return plan;
+        }
+
+        plan = GetOrCompile(type, SelectionParser.Parse(query, ParserOptions));
+        return _byText.GetOrAdd(key, plan);
+    }
+
+    /// <summary>The plan for an already parsed tree, shared with every equivalent query.</summary>
+    /// <exception cref="PopcornQueryException">The tree does not fit the type.</exception>
+    public SelectionPlan GetOrCompile(TypeMetadata type, SelectionTree tree)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        ArgumentNullException.ThrowIfNull(tree);
+        var key = new PlanKey(type, tree.ToIncludeString());
+        if (_byCanonicalForm.TryGetValue(key, out var plan))
+        {
+            return plan;
+        }
+
+        return _byCanonicalForm.GetOrAdd(key, PlanCompiler.Compile(type, tree, CompilerOptions));
+    }
+
+    /// <summary>Drops every entry.</summary>
+    public void Clear()
+    {
+        _byText.Clear();
+        _byCanonicalForm.Clear();
+    }
+
+    private readonly record struct PlanKey(TypeMetadata Type, string Text);
+}

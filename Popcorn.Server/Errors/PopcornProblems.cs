@@ -1,0 +1,75 @@
+using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.DependencyInjection;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Turns a <see cref="PopcornQueryException"/> into a 400 <c>application/problem+json</c> response through
+/// ASP.NET Core's <see cref="IProblemDetailsService"/>: <c>detail</c>, 1-based <c>line</c> and <c>column</c>,
+/// a short <c>excerpt</c>, and for an unknown field <c>field</c>, <c>type</c> (the model's name) and <c>suggestions</c>.
+/// Nothing else of the input, and never a stack trace, is echoed.
+/// </summary>
+internal static class PopcornProblems
+{
+    public const string Title = "Invalid selection";
+
+    public static ProblemDetails ToProblem(PopcornQueryException error)
+    {
+        var problem = new ProblemDetails
+        {
+            Status = StatusCodes.Status400BadRequest,
+            Title = Title,
+            Detail = error.Detail,
+        };
+        problem.Extensions["line"] = error.Line;
+        problem.Extensions["column"] = error.Column;
+        problem.Extensions["excerpt"] = error.Excerpt;
+        problem.Extensions["errorKind"] = error.Kind.ToString();
+        if (error.Kind == QueryErrorKind.UnknownField)
+        {
+            // The contract puts the model type in `type`; it is a valid relative URI reference.
+            problem.Type = error.TypeName;
+            problem.Extensions["field"] = error.FieldName;
+            problem.Extensions["suggestions"] = error.Suggestions;
+        }
+
+        return problem;
+    }
+
+    /// <summary>A problem response of any status (404s, gateway-independent errors), honouring the envelope option.</summary>
+    public static IResult Result(ProblemDetails problem) => new ProblemResult(problem);
+
+    public static IResult Result(PopcornQueryException error) => new ProblemResult(ToProblem(error));
+
+    private sealed class ProblemResult(ProblemDetails problem) : IResult, IStatusCodeHttpResult
+    {
+        public int? StatusCode => problem.Status;
+
+        public async Task ExecuteAsync(HttpContext httpContext)
+        {
+            httpContext.Response.StatusCode = problem.Status ?? StatusCodes.Status400BadRequest;
+            var registry = httpContext.RequestServices.GetRequiredService<PopcornRegistry>();
+            if (registry.Options.UseEnvelope)
+            {
+                httpContext.Response.ContentType = "application/json; charset=utf-8";
+                await using var json = new Utf8JsonWriter(httpContext.Response.BodyWriter);
+                json.WriteStartObject();
+                json.WriteBoolean("success", false);
+                json.WritePropertyName("error");
+                JsonSerializer.Serialize(json, problem, PopcornServerJsonContext.Default.ProblemDetails);
+                json.WriteEndObject();
+                return;
+            }
+
+            var problems = httpContext.RequestServices.GetRequiredService<IProblemDetailsService>();
+            if (!await problems.TryWriteAsync(new ProblemDetailsContext { HttpContext = httpContext, ProblemDetails = problem }))
+            {
+                httpContext.Response.ContentType = "application/problem+json";
+                await JsonSerializer.SerializeAsync(httpContext.Response.Body, problem, PopcornServerJsonContext.Default.ProblemDetails);
+            }
+        }
+    }
+}

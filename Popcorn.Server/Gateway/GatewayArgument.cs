@@ -1,0 +1,110 @@
+using System.Globalization;
+using System.Reflection;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>A root field's argument: a resolver parameter bound from the GraphQL argument of the same name.</summary>
+internal sealed class GatewayArgument
+{
+    private readonly Type _valueType;
+    private readonly bool _acceptsNull;
+    private readonly bool _hasDefault;
+    private readonly object? _default;
+
+    public GatewayArgument(ParameterInfo parameter)
+    {
+        Name = parameter.Name!;
+        var underlying = Nullable.GetUnderlyingType(parameter.ParameterType);
+        _valueType = underlying ?? parameter.ParameterType;
+        _acceptsNull = underlying is not null
+            || (!parameter.ParameterType.IsValueType && new NullabilityInfoContext().Create(parameter).WriteState != NullabilityState.NotNull);
+        _hasDefault = parameter.HasDefaultValue;
+        _default = parameter.HasDefaultValue ? parameter.DefaultValue : null;
+        GraphQLType = ScalarName(_valueType) + (_acceptsNull || _hasDefault ? string.Empty : "!");
+    }
+
+    public string Name { get; }
+
+    /// <summary>The argument's type in GraphQL SDL, e.g. <c>Int!</c>.</summary>
+    public string GraphQLType { get; }
+
+    /// <summary>True when a resolver parameter of <paramref name="type"/> is bound from a GraphQL argument (not from services).</summary>
+    public static bool IsBindable(Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        return type.IsPrimitive || type.IsEnum || type == typeof(string) || type == typeof(decimal) || type == typeof(Guid);
+    }
+
+    /// <summary>Converts the client's value, or explains why it does not fit.</summary>
+    public bool TryBind(QueryValue? value, out object? bound, out string? error)
+    {
+        error = null;
+        bound = null;
+        if (value is null)
+        {
+            if (_hasDefault)
+            {
+                bound = _default;
+                return true;
+            }
+
+            if (_acceptsNull)
+            {
+                return true;
+            }
+
+            error = $"Argument '{Name}' of type '{GraphQLType}' is required but not provided.";
+            return false;
+        }
+
+        if (value.Kind == QueryValueKind.Null)
+        {
+            if (_acceptsNull)
+            {
+                return true;
+            }
+
+            error = $"Argument '{Name}' of type '{GraphQLType}' cannot be null.";
+            return false;
+        }
+
+        bound = Convert(value);
+        if (bound is null)
+        {
+            error = $"Argument '{Name}' expects a value of type '{GraphQLType.TrimEnd('!')}' but got {value}.";
+            return false;
+        }
+
+        return true;
+    }
+
+    private object? Convert(QueryValue value)
+    {
+        var invariant = CultureInfo.InvariantCulture;
+        string? text = value.Text;
+        return value.Kind switch
+        {
+            QueryValueKind.Int when _valueType == typeof(int) => int.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out int i) ? i : null,
+            QueryValueKind.Int when _valueType == typeof(long) => long.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out long l) ? l : null,
+            QueryValueKind.Int when _valueType == typeof(short) => short.TryParse(text, NumberStyles.AllowLeadingSign, invariant, out short s) ? s : null,
+            QueryValueKind.Int or QueryValueKind.Float when _valueType == typeof(double) => double.TryParse(text, NumberStyles.Float, invariant, out double d) ? d : null,
+            QueryValueKind.Int or QueryValueKind.Float when _valueType == typeof(float) => float.TryParse(text, NumberStyles.Float, invariant, out float f) ? f : null,
+            QueryValueKind.Int or QueryValueKind.Float when _valueType == typeof(decimal) => decimal.TryParse(text, NumberStyles.Float, invariant, out decimal m) ? m : null,
+            QueryValueKind.Boolean when _valueType == typeof(bool) => text == "true",
+            QueryValueKind.String when _valueType == typeof(string) => text,
+            QueryValueKind.String or QueryValueKind.Int when _valueType == typeof(Guid) => Guid.TryParse(text, out var g) ? g : null,
+            QueryValueKind.Enum or QueryValueKind.String when _valueType.IsEnum
+                => Enum.TryParse(_valueType, text, ignoreCase: true, out var e) && Enum.IsDefined(_valueType, e!) ? e : null,
+            _ => null,
+        };
+    }
+
+    private static string ScalarName(Type type) =>
+        type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte) ? "Int"
+        : type == typeof(double) || type == typeof(float) || type == typeof(decimal) ? "Float"
+        : type == typeof(bool) ? "Boolean"
+        : type == typeof(Guid) ? "ID"
+        : type.IsEnum ? type.Name
+        : "String";
+}

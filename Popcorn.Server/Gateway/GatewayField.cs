@@ -1,0 +1,94 @@
+using System.Reflection;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// A root field of the gateway: a resolver delegate whose parameters bind to the field's arguments (by name),
+/// to <see cref="HttpContext"/> and <see cref="CancellationToken"/>, or to services.
+/// </summary>
+internal sealed class GatewayField
+{
+    private readonly Delegate _resolver;
+    private readonly Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>[] _parameterBinders;
+    private readonly PropertyInfo? _taskResult;
+
+    public GatewayField(string name, Delegate resolver, string? description)
+    {
+        Name = name;
+        Description = description;
+        _resolver = resolver;
+        var method = resolver.Method;
+        var arguments = new List<GatewayArgument>();
+        var binders = new List<Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>>();
+        foreach (var parameter in method.GetParameters())
+        {
+            var type = parameter.ParameterType;
+            if (type == typeof(HttpContext))
+            {
+                binders.Add(static (context, _) => context);
+            }
+            else if (type == typeof(CancellationToken))
+            {
+                binders.Add(static (context, _) => context.RequestAborted);
+            }
+            else if (GatewayArgument.IsBindable(type))
+            {
+                var argument = new GatewayArgument(parameter);
+                arguments.Add(argument);
+                binders.Add((_, bound) => bound[argument.Name]);
+            }
+            else
+            {
+                binders.Add((context, _) => context.RequestServices.GetRequiredService(type));
+            }
+        }
+
+        Arguments = arguments;
+        _parameterBinders = binders.ToArray();
+        var returnType = method.ReturnType;
+        ReturnType = returnType;
+        if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(Task<>))
+        {
+            _taskResult = returnType.GetProperty(nameof(Task<object>.Result));
+        }
+    }
+
+    public string Name { get; }
+
+    public string? Description { get; }
+
+    public IReadOnlyList<GatewayArgument> Arguments { get; }
+
+    /// <summary>The resolver's declared return type (what Popcorn writes, possibly inside a Task).</summary>
+    public Type ReturnType { get; }
+
+    public async Task<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)
+    {
+        var values = new object?[_parameterBinders.Length];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = _parameterBinders[i](context, arguments);
+        }
+
+        object? result;
+        try
+        {
+            result = _resolver.DynamicInvoke(values);
+        }
+        catch (TargetInvocationException e) when (e.InnerException is not null)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e.InnerException);
+            throw;
+        }
+
+        if (result is Task task)
+        {
+            await task;
+            return _taskResult?.GetValue(task);
+        }
+
+        return result;
+    }
+}

@@ -1,0 +1,51 @@
+using System.Text.Json;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>One entry of a GraphQL response's <c>errors</c> list.</summary>
+internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null)
+{
+    public static GraphQLError From(PopcornQueryException error, string? path = null) =>
+        new(error.Detail, error.Location, path, error.Kind == QueryErrorKind.Syntax || error.Kind == QueryErrorKind.LimitExceeded ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED", error);
+
+    public void WriteTo(Utf8JsonWriter json)
+    {
+        json.WriteStartObject();
+        json.WriteString("message", Message);
+        if (Location is { } location)
+        {
+            json.WriteStartArray("locations");
+            json.WriteStartObject();
+            json.WriteNumber("line", location.Line);
+            json.WriteNumber("column", location.Column);
+            json.WriteEndObject();
+            json.WriteEndArray();
+        }
+
+        if (Path is not null)
+        {
+            json.WriteStartArray("path");
+            json.WriteStringValue(Path);
+            json.WriteEndArray();
+        }
+
+        json.WriteStartObject("extensions");
+        json.WriteString("code", Code);
+        if (Source is { Kind: QueryErrorKind.UnknownField } unknown)
+        {
+            json.WriteString("field", unknown.FieldName);
+            json.WriteString("type", unknown.TypeName);
+            json.WriteStartArray("suggestions");
+            foreach (string suggestion in unknown.Suggestions)
+            {
+                json.WriteStringValue(suggestion);
+            }
+
+            json.WriteEndArray();
+        }
+
+        json.WriteEndObject();
+        json.WriteEndObject();
+    }
+}

@@ -1,0 +1,25 @@
+namespace Popcorn.Server;
+
+/// <summary>The gateway's root fields, shared by the request handler and the schema endpoints. A singleton.</summary>
+internal sealed class PopcornGateway
+{
+    private readonly Dictionary<string, GatewayField> _byName = new(StringComparer.Ordinal);
+    private readonly List<GatewayField> _fields = new();
+
+    public IReadOnlyList<GatewayField> Fields => _fields;
+
+    public void Add(IEnumerable<GatewayField> fields)
+    {
+        foreach (var field in fields)
+        {
+            if (!_byName.TryAdd(field.Name, field))
+            {
+                throw new InvalidOperationException($"The gateway already has a root field '{field.Name}'.");
+            }
+
+            _fields.Add(field);
+        }
+    }
+
+    public GatewayField? Find(string name) => _byName.GetValueOrDefault(name);
+}

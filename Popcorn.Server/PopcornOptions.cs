@@ -1,0 +1,47 @@
+using System.Text.Json;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>Configures Popcorn for an application: which generated contexts to use, limits, names and response shape.</summary>
+public sealed class PopcornOptions
+{
+    /// <summary>The generated contexts (<c>MyJsonContext.Default</c> of a <c>[PopcornContext]</c> context) whose models endpoints return.</summary>
+    public IList<IPopcornContext> Contexts { get; } = new List<IPopcornContext>();
+
+    /// <summary>The query-string parameter that carries the selection. Default <c>include</c>.</summary>
+    public string QueryParameterName { get; set; } = "include";
+
+    /// <summary>The request header that carries the selection, for queries too long for a URL. Default <c>Popcorn-Include</c>.</summary>
+    public string HeaderName { get; set; } = "Popcorn-Include";
+
+    /// <summary>Limits on client queries: length, depth, fields, aliases.</summary>
+    public SelectionParserOptions Limits { get; set; } = SelectionParserOptions.Default;
+
+    /// <summary>Whether unknown field names are errors (the default) or ignored.</summary>
+    public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;
+
+    /// <summary>How many parsed queries (and, separately, compiled plans) are kept. Default 1024 each.</summary>
+    public int PlanCacheCapacity { get; set; } = SelectionPlanCache.DefaultCapacity;
+
+    /// <summary>Wrap responses in Popcorn's envelope: <c>{"success":true,"data":...}</c> or <c>{"success":false,"error":{...}}</c>. Off by default.</summary>
+    public bool UseEnvelope { get; set; }
+
+    /// <summary>
+    /// Options of the response's <see cref="Utf8JsonWriter"/>. Its <c>MaxDepth</c> bounds how deep the writers go
+    /// (256 by default, above what the query depth limit can ask for).
+    /// </summary>
+    public JsonWriterOptions WriterOptions { get; set; } = new() { MaxDepth = 256, SkipValidation = true };
+
+    /// <summary>The largest <c>/graphql</c> POST body accepted, in bytes. Default 1 MiB.</summary>
+    public int MaxGatewayRequestBytes { get; set; } = 1024 * 1024;
+
+    /// <summary>Registers a generated context.</summary>
+    /// <returns>These options, for chaining.</returns>
+    public PopcornOptions AddContext(IPopcornContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        Contexts.Add(context);
+        return this;
+    }
+}

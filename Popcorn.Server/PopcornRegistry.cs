@@ -1,0 +1,110 @@
+using System.Collections.Concurrent;
+using Microsoft.Extensions.Options;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The application's Popcorn state: the writers of every registered context, by model type, and the plan cache.
+/// A singleton.
+/// </summary>
+internal sealed class PopcornRegistry
+{
+    private readonly Dictionary<Type, PopcornTypeWriter> _writers = new();
+    private readonly Dictionary<string, PopcornTypeWriter> _writersByName = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<Type, ResultShape?> _shapes = new();
+
+    public PopcornRegistry(IOptions<PopcornOptions> options)
+    {
+        Options = options.Value;
+        foreach (var context in Options.Contexts)
+        {
+            foreach (var writer in context.Writers)
+            {
+                _writers.TryAdd(writer.Type, writer);
+                _writersByName.TryAdd(writer.Metadata.Name, writer);
+            }
+        }
+
+        Plans = new SelectionPlanCache(
+            Options.PlanCacheCapacity,
+            Options.Limits,
+            new PlanCompilerOptions { UnknownFields = Options.UnknownFields });
+    }
+
+    public PopcornOptions Options { get; }
+
+    public SelectionPlanCache Plans { get; }
+
+    /// <summary>Every model type's writer.</summary>
+    public IEnumerable<PopcornTypeWriter> Writers => _writers.Values;
+
+    public PopcornTypeWriter? FindWriter(Type type) => _writers.GetValueOrDefault(type);
+
+    public PopcornTypeWriter? FindWriter(string typeName) => _writersByName.GetValueOrDefault(typeName);
+
+    /// <summary>
+    /// What a value of <paramref name="type"/> is to Popcorn: a model, a sequence of models, or nothing it writes.
+    /// Unwraps <c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c> and typed results (<c>Ok&lt;T&gt;</c>, <c>Results&lt;…&gt;</c>)
+    /// by looking for the first modeled type among the generic arguments. Cached per type.
+    /// </summary>
+    public ResultShape? ShapeOf(Type type) => _shapes.GetOrAdd(type, static (t, self) => self.FindShape(t, depth: 0), this);
+
+    private ResultShape? FindShape(Type type, int depth)
+    {
+        if (depth > 4)
+        {
+            return null;
+        }
+
+        if (FindWriter(type) is { } writer)
+        {
+            return new ResultShape(writer, IsSequence: false);
+        }
+
+        if (type.IsArray && type.GetElementType() is { } arrayElement && FindWriter(arrayElement) is { } arrayWriter)
+        {
+            return new ResultShape(arrayWriter, IsSequence: true);
+        }
+
+        foreach (var candidate in SequenceElementTypes(type))
+        {
+            if (FindWriter(candidate) is { } elementWriter)
+            {
+                return new ResultShape(elementWriter, IsSequence: true);
+            }
+        }
+
+        if (type.IsGenericType)
+        {
+            foreach (var argument in type.GetGenericArguments())
+            {
+                if (FindShape(argument, depth + 1) is { } shape)
+                {
+                    return shape;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static IEnumerable<Type> SequenceElementTypes(Type type)
+    {
+        var interfaces = type.IsInterface ? type.GetInterfaces().Prepend(type) : type.GetInterfaces();
+        foreach (var candidate in interfaces)
+        {
+            if (candidate.IsGenericType
+                && (candidate.GetGenericTypeDefinition() == typeof(IEnumerable<>) || candidate.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>)))
+            {
+                yield return candidate.GetGenericArguments()[0];
+            }
+        }
+    }
+}
+
+/// <summary>A result Popcorn can write: the model's writer, and whether the result is a sequence of it.</summary>
+internal sealed record ResultShape(PopcornTypeWriter Writer, bool IsSequence)
+{
+    public TypeMetadata Metadata => Writer.Metadata;
+}

@@ -1,0 +1,100 @@
+using System.Text.Json;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Writes <c>GET /popcorn/schema</c>: every model type (fields with wire names, kinds, types, Default/Always marks and
+/// descriptions), every REST resource and every gateway root field. <c>[Never]</c> fields are left out. Built from the
+/// generated metadata, the single description of the models.
+/// </summary>
+internal static class SchemaJsonWriter
+{
+    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, IEnumerable<GatewayField> rootFields, PopcornRegistry registry)
+    {
+        json.WriteStartObject();
+        json.WriteStartArray("types");
+        foreach (var type in types)
+        {
+            WriteType(json, type);
+        }
+
+        json.WriteEndArray();
+        json.WriteStartArray("resources");
+        foreach (var resource in resources)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", resource.Name);
+            json.WriteString("method", resource.Method);
+            json.WriteString("path", resource.Path);
+            json.WriteString("type", resource.Shape.Metadata.Name);
+            json.WriteBoolean("isList", resource.Shape.IsSequence);
+            WriteArguments(json, "parameters", resource.Parameters);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteStartArray("rootFields");
+        foreach (var field in rootFields)
+        {
+            var shape = registry.ShapeOf(field.ReturnType);
+            json.WriteStartObject();
+            json.WriteString("name", field.Name);
+            json.WriteString("type", shape?.Metadata.Name);
+            json.WriteBoolean("isList", shape?.IsSequence ?? false);
+            json.WriteString("description", field.Description);
+            WriteArguments(json, "arguments", field.Arguments);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
+    private static void WriteType(Utf8JsonWriter json, TypeMetadata type)
+    {
+        json.WriteStartObject();
+        json.WriteString("name", type.Name);
+        json.WriteString("description", type.Description);
+        json.WriteStartArray("fields");
+        foreach (var field in type.SelectableFields)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", field.WireName);
+            json.WriteString("kind", KindName(field.Kind));
+            json.WriteString("type", field.TypeName);
+            json.WriteString("elementType", field.ElementType?.Name);
+            json.WriteBoolean("isDefault", field.IsDefault);
+            json.WriteBoolean("isAlways", field.IsAlways);
+            json.WriteBoolean("isNullable", field.IsNullable);
+            json.WriteString("subPropertyDefault", field.SubPropertyDefaultText);
+            json.WriteString("description", field.Description);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
+    private static void WriteArguments(Utf8JsonWriter json, string name, IEnumerable<GatewayArgument> arguments)
+    {
+        json.WriteStartArray(name);
+        foreach (var argument in arguments)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", argument.Name);
+            json.WriteString("type", argument.GraphQLType);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+    }
+
+    private static string KindName(FieldKind kind) => kind switch
+    {
+        FieldKind.Object => "object",
+        FieldKind.List => "list",
+        FieldKind.Map => "map",
+        _ => "scalar",
+    };
+}

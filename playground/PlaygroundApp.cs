@@ -1,0 +1,80 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Popcorn.Playground.Data;
+using Popcorn.Playground.Model;
+using Popcorn.Server;
+
+namespace Popcorn.Playground;
+
+/// <summary>Builds the sample application: the REST resources, the gateway, the schema tools and the UI.</summary>
+public static class PlaygroundApp
+{
+    /// <summary>Creates the app; <c>--urls</c> and other host arguments pass through.</summary>
+    public static WebApplication Build(string[] args)
+    {
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory, WebRootPath = "wwwroot" });
+        builder.Services.AddSingleton<SampleData>();
+        builder.Services.AddPopcorn(options =>
+        {
+            options.AddContext(PlaygroundJsonContext.Default);
+            options.UseEnvelope = builder.Configuration.GetValue<bool>("Popcorn:UseEnvelope");
+        });
+        builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
+
+        var app = builder.Build();
+        app.UseDefaultFiles();
+        app.UseStaticFiles();
+        MapResources(app);
+        MapPlainResources(app);
+        app.MapPopcornSchema();
+        app.MapPopcornGateway("/graphql", gateway => gateway
+            .Field("employees", (SampleData data) => data.Employees, "Every employee.")
+            .Field("employee", (int id, SampleData data) => data.FindEmployee(id), "One employee by id; null when there is none.")
+            .Field("departments", (SampleData data) => data.Departments, "Every department.")
+            .Field("department", (int id, SampleData data) => data.FindDepartment(id), "One department by id; null when there is none.")
+            .Field("cars", (SampleData data) => data.Cars, "The whole fleet.")
+            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none."));
+        return app;
+    }
+
+    private static void MapResources(WebApplication app)
+    {
+        var api = app.MapGroup("/api").WithPopcorn();
+        api.MapGet("/employees", (SampleData data) => data.Employees).WithName("employees");
+        api.MapGet("/employees/{id:int}", Results<Ok<Employee>, ProblemHttpResult> (int id, SampleData data) =>
+            data.FindEmployee(id) is { } employee ? TypedResults.Ok(employee) : NotFound("employee", id)).WithName("employee");
+        api.MapGet("/departments", (SampleData data) => data.Departments).WithName("departments");
+        api.MapGet("/departments/{id:int}", Results<Ok<Department>, ProblemHttpResult> (int id, SampleData data) =>
+            data.FindDepartment(id) is { } department ? TypedResults.Ok(department) : NotFound("department", id)).WithName("department");
+        api.MapGet("/cars", (SampleData data) => data.Cars).WithName("cars");
+        api.MapGet("/cars/{id:int}", Results<Ok<Car>, ProblemHttpResult> (int id, SampleData data) =>
+            data.FindCar(id) is { } car ? TypedResults.Ok(car) : NotFound("car", id)).WithName("car");
+        api.MapPost("/cars", Results<Created<Car>, ProblemHttpResult> (NewCar request, SampleData data) =>
+        {
+            if (string.IsNullOrWhiteSpace(request.Make) || string.IsNullOrWhiteSpace(request.Model))
+            {
+                return TypedResults.Problem(statusCode: StatusCodes.Status400BadRequest, title: "Invalid car", detail: "'make' and 'model' are required.");
+            }
+
+            if (request.OwnerId is { } ownerId && data.FindEmployee(ownerId) is null)
+            {
+                return TypedResults.Problem(statusCode: StatusCodes.Status400BadRequest, title: "Invalid car", detail: $"No employee has id {ownerId}.");
+            }
+
+            var car = data.AddCar(request);
+            return TypedResults.Created($"/api/cars/{car.Id}", car);
+        }).WithName("createCar");
+    }
+
+    /// <summary>The same data through plain System.Text.Json (IgnoreCycles), for the HTTP benchmarks' baseline.</summary>
+    private static void MapPlainResources(WebApplication app)
+    {
+        var options = new JsonSerializerOptions(PlaygroundJsonContext.Default.Options) { ReferenceHandler = ReferenceHandler.IgnoreCycles };
+        var employees = (System.Text.Json.Serialization.Metadata.JsonTypeInfo<List<Employee>>)options.GetTypeInfo(typeof(List<Employee>));
+        app.MapGet("/plain/employees", (SampleData data) => TypedResults.Json(data.Employees, employees));
+    }
+
+    private static ProblemHttpResult NotFound(string resource, int id) =>
+        TypedResults.Problem(statusCode: StatusCodes.Status404NotFound, title: "Not found", detail: $"No {resource} has id {id}.");
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs every test: the .NET test projects (xunit) and the playground's browser tests (headless Chromium).
+# Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm).
+# Ends with one line: `N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")"
+root=$(pwd)
+results="$root/artifacts/test-results"
+rm -rf "$results"
+mkdir -p "$results"
+
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian's chromium for the browser tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || return 1
+  else
+    echo "chromium is missing: install it with 'sudo apt-get install chromium'." >&2
+    return 1
+  fi
+}
+
+passed=0
+failed=0
+add_counts() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+echo "== Building"
+if ! dotnet build Popcorn.Query.sln -c Debug -nologo -v quiet; then
+  echo "Build failed."
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+echo "== .NET tests"
+dotnet test Popcorn.Query.sln --no-build -c Debug --nologo \
+  --logger "trx" --results-directory "$results/dotnet" -- xUnit.ParallelizeTestCollections=true
+dotnet_status=$?
+trx_count=0
+for trx in "$results"/dotnet/*.trx; do
+  [ -f "$trx" ] || continue
+  trx_count=$((trx_count + 1))
+  counters=$(grep -o '<Counters [^>]*' "$trx" | head -n 1)
+  p=$(sed -n 's/.* passed="\([0-9]*\)".*/\1/p' <<<"$counters")
+  f=$(sed -n 's/.* failed="\([0-9]*\)".*/\1/p' <<<"$counters")
+  e=$(sed -n 's/.* error="\([0-9]*\)".*/\1/p' <<<"$counters")
+  add_counts "${p:-0}" "$(( ${f:-0} + ${e:-0} ))"
+done
+if [ "$dotnet_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  echo "dotnet test failed without failing tests (a test host crashed?)."
+  add_counts 0 1
+fi
+
+if [ -d tests/Playground.Ui.Tests ]; then
+  echo "== Browser tests"
+  if ensure_chromium && (cd tests/Playground.Ui.Tests && npm ci --no-audit --no-fund --silent); then
+    (cd tests/Playground.Ui.Tests && npm test 2>&1) | tee "$results/ui.txt"
+    p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$results/ui.txt" | tail -n 1)
+    f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$results/ui.txt" | tail -n 1)
+    if [ -z "$p" ]; then
+      echo "The browser tests printed no summary."
+      add_counts 0 1
+    else
+      add_counts "$p" "${f:-0}"
+    fi
+  else
+    echo "Could not set up the browser tests."
+    add_counts 0 1
+  fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,145 @@
+using System.Text.Json.Nodes;
+
+namespace Popcorn.Server.Tests;
+
+public class GatewayTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+{
+    [Fact]
+    public async Task Post_SeveralRootFieldsAndAliases_ComeBackInOneResponse()
+    {
+        var (status, contentType, body) = await server.PostGraphQLAsync("{ first: car(id: 1) { make } second: car(id: 2) { make } departments { name } }");
+
+        status.ShouldBe(200);
+        contentType.ShouldBe("application/json");
+        body!["data"]!["first"]!.ToJsonString().ShouldBe("""{"id":1,"make":"Volvo"}""");
+        body["data"]!["second"]!["make"]!.GetValue<string>().ShouldBe("Tesla");
+        body["data"]!["departments"]!.AsArray().Count.ShouldBe(4);
+        body["errors"].ShouldBeNull();
+    }
+
+    [Fact]
+    public async Task Post_RootFieldValue_IsTheSameAsTheRestResponse()
+    {
+        var rest = await server.GetAsync("/api/employees/3", "{ email manager { lastName } vehicles { model } }");
+
+        var (_, _, body) = await server.PostGraphQLAsync("{ employee(id: 3) { email manager { lastName } vehicles { model } } }");
+
+        body!["data"]!["employee"]!.ToJsonString().ShouldBe(rest.Body);
+    }
+
+    [Fact]
+    public async Task Post_Variables_BindArgumentsAndDirectives()
+    {
+        const string query = "query One($id: Int!, $withEmail: Boolean = false) { employee(id: $id) { firstName email @include(if: $withEmail) } }";
+
+        var (_, _, body) = await server.PostGraphQLAsync(query, """{"id": 2, "withEmail": true}""");
+
+        body!["data"]!["employee"]!.ToJsonString().ShouldBe("""{"id":2,"firstName":"Grace","email":"grace.hopper@example.com"}""");
+    }
+
+    [Fact]
+    public async Task Post_OperationName_PicksTheOperation()
+    {
+        const string document = "query A { car(id: 1) { make } } query B { car(id: 2) { make } }";
+
+        var (_, _, body) = await server.PostGraphQLAsync(document, operationName: "B");
+
+        body!["data"]!["car"]!["make"]!.GetValue<string>().ShouldBe("Tesla");
+    }
+
+    [Fact]
+    public async Task Post_DocumentThatDoesNotParse_Is400WithLocations()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ employees { id ");
+
+        status.ShouldBe(400);
+        body!["data"].ShouldBeNull();
+        var error = body["errors"]![0]!;
+        error["message"]!.GetValue<string>().ShouldNotBeNullOrEmpty();
+        error["locations"]![0]!["line"]!.GetValue<int>().ShouldBe(1);
+    }
+
+    [Fact]
+    public async Task Post_UnknownRootField_IsARequestError()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ employes { id } }");
+
+        status.ShouldBe(400);
+        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldContain("Unknown root field 'employes'");
+        body["errors"]![0]!["path"]![0]!.GetValue<string>().ShouldBe("employes");
+    }
+
+    [Fact]
+    public async Task Post_MissingRequiredArgument_IsARequestError()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ employee { id } }");
+
+        status.ShouldBe(400);
+        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldContain("Argument 'id' of type 'Int!' is required");
+    }
+
+    [Fact]
+    public async Task Post_UnknownFieldInASelection_HasPathAndSuggestions()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ cars { id owner { lastname } } }");
+
+        status.ShouldBe(400);
+        var error = body!["errors"]![0]!;
+        error["path"]![0]!.GetValue<string>().ShouldBe("cars");
+        error["locations"]![0]!["column"]!.GetValue<int>().ShouldBe(21);
+        error["extensions"]!["suggestions"]![0]!.GetValue<string>().ShouldBe("lastName");
+    }
+
+    [Fact]
+    public async Task Post_UnknownId_IsNull()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ car(id: 4242) { make } }");
+
+        status.ShouldBe(200);
+        body!["data"]!["car"].ShouldBeNull();
+    }
+
+    [Fact]
+    public async Task Post_AcceptingGraphQLResponseJson_GetsThatMediaType()
+    {
+        var (_, contentType, _) = await server.PostGraphQLAsync("{ cars { id } }", accept: "application/graphql-response+json");
+
+        contentType.ShouldBe("application/graphql-response+json");
+    }
+
+    [Fact]
+    public async Task Get_QueryInTheUrl_Works()
+    {
+        var (status, _, body) = await server.GetAsync("/graphql?query=" + Uri.EscapeDataString("{ car(id: 3) { model } }"));
+
+        status.ShouldBe(200);
+        body.ShouldBe("""{"data":{"car":{"id":3,"model":"Corolla"}}}""");
+    }
+
+    [Fact]
+    public async Task Post_NotJson_Is415()
+    {
+        using var content = new StringContent("{ cars { id } }", System.Text.Encoding.UTF8, "text/plain");
+
+        using var response = await server.Client.PostAsync("/graphql", content);
+
+        ((int)response.StatusCode).ShouldBe(415);
+    }
+
+    [Fact]
+    public async Task Post_Mutation_IsRejected()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("mutation { cars { id } }");
+
+        status.ShouldBe(400);
+        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldContain("Only query operations");
+    }
+
+    [Fact]
+    public async Task Post_DeepWildcardEverywhere_NeverRevealsANeverField()
+    {
+        var (_, _, body) = await server.PostGraphQLAsync("{ employees { __full } departments { __full } cars { __all owner { __all } } }");
+
+        body!.ToJsonString().ShouldNotContain("socialSecurityNumber");
+    }
+}

@@ -1,0 +1,80 @@
+using System.Net.Http.Headers;
+using System.Text;
+using System.Text.Json.Nodes;
+using Microsoft.AspNetCore.Builder;
+using Popcorn.Playground;
+
+namespace Popcorn.Server.Tests;
+
+/// <summary>The real playground app on Kestrel, on a free loopback port, shared by a test class.</summary>
+public class PlaygroundServer : IAsyncLifetime
+{
+    private WebApplication? _app;
+
+    /// <summary>Extra host arguments, e.g. configuration switches.</summary>
+    protected virtual string[] Arguments => [];
+
+    public HttpClient Client { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        _app = PlaygroundApp.Build(["--urls", "http://127.0.0.1:0", "--environment", "Production", "--Logging:LogLevel:Default=Warning", .. Arguments]);
+        await _app.StartAsync();
+        Client = new HttpClient { BaseAddress = new Uri(_app.Urls.First()) };
+    }
+
+    public async Task DisposeAsync()
+    {
+        Client.Dispose();
+        if (_app is not null)
+        {
+            await _app.DisposeAsync();
+        }
+    }
+
+    public async Task<(int Status, string ContentType, string Body)> GetAsync(string path, string? include = null, string? header = null)
+    {
+        string url = include is null ? path : $"{path}?include={Uri.EscapeDataString(include)}";
+        using var request = new HttpRequestMessage(HttpMethod.Get, url);
+        if (header is not null)
+        {
+            request.Headers.Add("Popcorn-Include", header);
+        }
+
+        using var response = await Client.SendAsync(request);
+        return ((int)response.StatusCode, response.Content.Headers.ContentType?.MediaType ?? string.Empty, await response.Content.ReadAsStringAsync());
+    }
+
+    public async Task<(int Status, string ContentType, JsonNode? Body)> PostGraphQLAsync(string query, string? variables = null, string? operationName = null, string? accept = null)
+    {
+        var payload = new JsonObject { ["query"] = query };
+        if (variables is not null)
+        {
+            payload["variables"] = JsonNode.Parse(variables);
+        }
+
+        if (operationName is not null)
+        {
+            payload["operationName"] = operationName;
+        }
+
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql")
+        {
+            Content = new StringContent(payload.ToJsonString(), Encoding.UTF8, "application/json"),
+        };
+        if (accept is not null)
+        {
+            request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(accept));
+        }
+
+        using var response = await Client.SendAsync(request);
+        string body = await response.Content.ReadAsStringAsync();
+        return ((int)response.StatusCode, response.Content.Headers.ContentType?.MediaType ?? string.Empty, JsonNode.Parse(body));
+    }
+}
+
+/// <summary>The playground with Popcorn's response envelope switched on.</summary>
+public sealed class EnvelopePlaygroundServer : PlaygroundServer
+{
+    protected override string[] Arguments => ["--Popcorn:UseEnvelope=true"];
+}

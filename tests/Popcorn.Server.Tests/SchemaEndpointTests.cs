@@ -1,0 +1,103 @@
+using System.Text.Json.Nodes;
+
+namespace Popcorn.Server.Tests;
+
+public class SchemaEndpointTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+{
+    [Fact]
+    public async Task Schema_DescribesEveryModel_InDeclarationOrder_WithoutNeverFields()
+    {
+        var (status, _, body) = await server.GetAsync("/popcorn/schema");
+
+        status.ShouldBe(200);
+        var schema = JsonNode.Parse(body)!;
+        var employee = schema["types"]!.AsArray().Single(t => t!["name"]!.GetValue<string>() == "Employee")!;
+        employee["fields"]!.AsArray().Select(f => f!["name"]!.GetValue<string>()).ShouldBe(
+            ["id", "firstName", "lastName", "email", "birthday", "employmentType", "salary", "manager", "department", "vehicles", "skills", "links", "hired_at"]);
+        employee["description"]!.GetValue<string>().ShouldBe("A person on the payroll.");
+        var id = employee["fields"]![0]!;
+        (id["isAlways"]!.GetValue<bool>(), id["isDefault"]!.GetValue<bool>()).ShouldBe((true, true));
+        var vehicles = employee["fields"]!.AsArray().Single(f => f!["name"]!.GetValue<string>() == "vehicles")!;
+        (vehicles["kind"]!.GetValue<string>(), vehicles["elementType"]!.GetValue<string>()).ShouldBe(("list", "Car"));
+        body.ShouldNotContain("socialSecurityNumber");
+    }
+
+    [Fact]
+    public async Task Schema_ListsResourcesAndRootFields()
+    {
+        var schema = JsonNode.Parse((await server.GetAsync("/popcorn/schema")).Body)!;
+
+        var resources = schema["resources"]!.AsArray().Select(r => $"{r!["method"]} {r["path"]} {r["type"]} {r["isList"]}").ToArray();
+        resources.ShouldContain("GET /api/employees Employee true");
+        resources.ShouldContain("GET /api/employees/{id:int} Employee false");
+        resources.ShouldContain("POST /api/cars Car false");
+        var employee = schema["rootFields"]!.AsArray().Single(f => f!["name"]!.GetValue<string>() == "employee")!;
+        employee["arguments"]![0]!.ToJsonString().ShouldBe("""{"name":"id","type":"Int!"}""");
+    }
+
+    [Fact]
+    public async Task Sdl_PrintsTypesAndQuery_WithoutNeverFields()
+    {
+        var (status, _, sdl) = await server.GetAsync("/graphql/schema.graphql");
+
+        status.ShouldBe(200);
+        sdl.ShouldContain("type Query {");
+        sdl.ShouldContain("  employee(id: Int!): Employee\n");
+        sdl.ShouldContain("  employees: [Employee!]!\n");
+        sdl.ShouldContain("type Employee {");
+        sdl.ShouldContain("  vehicles: [Car]!\n");
+        sdl.ShouldNotContain("socialSecurityNumber");
+    }
+
+    [Theory]
+    [InlineData("[id,boss:manager[email],-lastName]")]
+    [InlineData("{ id boss: manager { email } lastName @exclude }")]
+    public async Task Normalize_GivesBothCanonicalForms(string query)
+    {
+        var (status, _, body) = await server.GetAsync("/popcorn/normalize?query=" + Uri.EscapeDataString(query));
+
+        status.ShouldBe(200);
+        body.ShouldBe("""{"include":"[id,boss:manager[email],-lastName]","graphql":"{ id boss: manager { email } lastName @exclude }"}""");
+    }
+
+    [Fact]
+    public async Task Normalize_WithAType_ReportsUnknownFields()
+    {
+        var (status, contentType, body) = await server.GetAsync("/popcorn/normalize?type=Car&query=" + Uri.EscapeDataString("[make,colour]"));
+
+        status.ShouldBe(400);
+        contentType.ShouldBe("application/problem+json");
+        JsonNode.Parse(body)!["suggestions"]![0]!.GetValue<string>().ShouldBe("color");
+    }
+
+    [Fact]
+    public async Task Normalize_BadQuery_IsAProblem()
+    {
+        var (status, _, body) = await server.GetAsync("/popcorn/normalize?query=" + Uri.EscapeDataString("{ id "));
+
+        status.ShouldBe(400);
+        JsonNode.Parse(body)!["line"]!.GetValue<int>().ShouldBe(1);
+    }
+}
+
+public class EnvelopeTests(EnvelopePlaygroundServer server) : IClassFixture<EnvelopePlaygroundServer>
+{
+    [Fact]
+    public async Task Envelope_WrapsData()
+    {
+        var (_, _, body) = await server.GetAsync("/api/cars/1", "[make]");
+
+        body.ShouldBe("""{"success":true,"data":{"id":1,"make":"Volvo"}}""");
+    }
+
+    [Fact]
+    public async Task Envelope_WrapsErrors()
+    {
+        var (status, _, body) = await server.GetAsync("/api/cars/1", "[nope]");
+
+        status.ShouldBe(400);
+        var envelope = JsonNode.Parse(body)!;
+        envelope["success"]!.GetValue<bool>().ShouldBeFalse();
+        envelope["error"]!["field"]!.GetValue<string>().ShouldBe("nope");
+    }
+}
