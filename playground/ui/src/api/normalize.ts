@@ -1,4 +1,4 @@
-import { isProblem, type Problem } from './problem';
+import { problemIn, type Problem } from './problem';
 
 /** The same selection in both canonical forms, as `GET /popcorn/normalize` prints them. */
 export interface NormalizedQuery {
@@ -9,7 +9,7 @@ export interface NormalizedQuery {
 export type NormalizeResult = { ok: true; query: NormalizedQuery } | { ok: false; problem: Problem };
 
 /**
- * Asks the server to parse <paramref>query</paramref> (either syntax) and print it canonically.
+ * Asks the server to parse `query` (either syntax) and print it canonically.
  * With a model type name the fields are also checked against that type.
  */
 export async function normalize(query: string, typeName?: string, signal?: AbortSignal): Promise<NormalizeResult> {
@@ -26,6 +26,6 @@ export async function normalize(query: string, typeName?: string, signal?: Abort
 
   return {
     ok: false,
-    problem: isProblem(body) ? body : { title: `The server answered ${response.status}.`, status: response.status },
+    problem: problemIn(body) ?? { title: `The server answered ${response.status}.`, status: response.status },
   };
 }

@@ -27,3 +27,13 @@ export function describeProblem(problem: Problem): string {
 export function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && typeof (value as Problem).status === 'number';
 }
+
+/** The problem in a response body, also when the server wraps errors as `{ "success": false, "error": {...} }`. */
+export function problemIn(body: unknown): Problem | null {
+  if (isProblem(body)) {
+    return body;
+  }
+
+  const wrapped = (body as { error?: unknown } | null)?.error;
+  return isProblem(wrapped) ? wrapped : null;
+}

@@ -12,6 +12,8 @@ export interface FieldInfo {
   isDefault: boolean;
   isAlways: boolean;
   isNullable: boolean;
+  /** The selection used under this field when the query names it without children, e.g. `[id,name]`. */
+  subPropertyDefault?: string | null;
   description: string | null;
 }
 
@@ -42,6 +44,7 @@ export interface RootFieldInfo {
   type: string;
   isList: boolean;
   arguments: ArgumentInfo[];
+  description?: string | null;
 }
 
 export interface Schema {

@@ -23,6 +23,7 @@ import { Explorer } from '../ui/explorer';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
+import { syntaxGuide } from '../ui/syntaxGuide';
 import { SyntaxSwitch } from '../ui/syntaxSwitch';
 import { TargetBar } from '../ui/targetBar';
 
@@ -117,6 +118,7 @@ export class Playground {
           this._status,
           this._body.element,
           this._recent.element,
+          syntaxGuide(),
         ),
         this._response.element,
       ),

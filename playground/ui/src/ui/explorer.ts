@@ -125,7 +125,7 @@ export class Explorer {
         {
           class: 'field-name',
           type: 'button',
-          title: 'Add to the gateway query',
+          title: root.description ?? 'Add to the gateway query',
           'data-testid': `explorer-root-${root.name}`,
           onclick: () => this._handlers.onPickRootField(root),
         },
@@ -177,6 +177,9 @@ export class Explorer {
         field.isDefault ? h('span', { class: 'badge badge-default', title: 'Written when the selection asks for the defaults' }, 'Default') : null,
       ),
       field.description ? h('p', { class: 'description' }, field.description) : null,
+      field.subPropertyDefault
+        ? h('p', { class: 'description' }, 'Named alone, it selects ', h('code', {}, field.subPropertyDefault))
+        : null,
     );
   }
 
