@@ -108,7 +108,8 @@ export function sampleArguments(root: RootFieldInfo): string {
     .join(', ');
 }
 
-function sampleLiteral(graphQLType: string): string {
+/** A literal of the argument's type to start from: `1`, `true`, `"1"` or `""`. */
+export function sampleLiteral(graphQLType: string): string {
   const named = graphQLType.replace(/[![\]]/g, '');
   switch (named) {
     case 'Int':

@@ -1,5 +1,5 @@
 import type { ResourceInfo } from '../api/schema';
-import type { SchemaIndex } from '../model/schemaIndex';
+import { sampleLiteral, type SchemaIndex } from '../model/schemaIndex';
 import { rootSet } from './outline';
 import { outlineOf } from './outlineOf';
 import type { Syntax } from './syntax';
@@ -21,9 +21,13 @@ export function toGatewayQuery(
     return text;
   }
 
+  // Path parameters carry over by name; other required arguments get a placeholder to edit.
   const args = root.arguments
-    .filter((argument) => params[argument.name] !== undefined)
-    .map((argument) => `${argument.name}: ${literal(params[argument.name]!)}`)
+    .filter((argument) => params[argument.name] !== undefined || argument.type.endsWith('!'))
+    .map((argument) => {
+      const value = params[argument.name];
+      return `${argument.name}: ${value !== undefined ? literal(value) : sampleLiteral(argument.type)}`;
+    })
     .join(', ');
   const head = args ? `${root.name}(${args})` : root.name;
   const trimmed = text.trim();

@@ -35,7 +35,11 @@ function sampleBody(type: TypeInfo): Record<string, unknown> {
     }
 
     const clrType = field.type.replace('?', '').toLowerCase();
-    body[field.name] = /^(int|long|short|byte|decimal|double|float)/.test(clrType) ? 0 : clrType === 'bool' ? false : '';
+    body[field.name] = /^(int|long|short|byte|decimal|double|float)/.test(clrType)
+      ? 0
+      : clrType === 'bool'
+        ? false
+        : field.name.charAt(0).toUpperCase() + field.name.slice(1);
   }
 
   return body;
