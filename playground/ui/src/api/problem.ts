@@ -11,6 +11,8 @@ export interface Problem {
   field?: string;
   type?: string;
   suggestions?: string[];
+  /** The server's error class: Syntax, LimitExceeded, UnknownField, InvalidSelection or InvalidVariable. */
+  errorKind?: string;
 }
 
 /** The one-line message a person reads: the detail plus any "did you mean" names. */

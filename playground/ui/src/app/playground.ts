@@ -26,6 +26,7 @@ import { ResponsePanel } from '../ui/responsePanel';
 import { syntaxGuide } from '../ui/syntaxGuide';
 import { SyntaxSwitch } from '../ui/syntaxSwitch';
 import { TargetBar } from '../ui/targetBar';
+import { VariablesEditor } from '../ui/variablesEditor';
 
 /** The selection that asks a REST resource for everything, to measure what a selection saves. */
 const fullInclude = '[!full]';
@@ -44,6 +45,7 @@ export class Playground {
   private readonly _response = new ResponsePanel();
   private readonly _recent: RecentList;
   private readonly _body = new RequestBodyEditor();
+  private readonly _variables = new VariablesEditor(() => writeUrlState(this.state));
   private readonly _curl = new CurlDialog();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private _runNumber = 0;
@@ -56,6 +58,7 @@ export class Playground {
     this._target = resolveTarget(restored.resource ?? null, restored.params ?? {}, _index) ?? defaultTarget(_index);
     const query = restored.query ?? starterQuery(_index, this._target, restored.syntax ?? 'include');
     this._syntax = detectSyntax(query) ?? restored.syntax ?? 'include';
+    this._variables.text = restored.variables ?? '';
 
     this._explorer = new Explorer(_index, {
       onPickField: (type, field) => this.pickField(type, field),
@@ -117,6 +120,7 @@ export class Playground {
           editorHost,
           this._status,
           this._body.element,
+          this._variables.element,
           this._recent.element,
           syntaxGuide(),
         ),
@@ -141,6 +145,7 @@ export class Playground {
       syntax: this._syntax,
       resource: targetName(this._target),
       params: this._target.kind === 'rest' ? { ...this._target.params } : {},
+      variables: this._target.kind === 'gateway' ? this._variables.text : '',
     };
   }
 
@@ -184,6 +189,7 @@ export class Playground {
     this._explorer.showTarget(targetName(target), target.kind === 'rest' ? target.resource.type : null);
     const takesBody = target.kind === 'rest' && target.resource.method !== 'GET' && target.resource.method !== 'DELETE';
     this._body.showFor(takesBody ? (this._index.typeNamed(target.resource.type) ?? null) : null);
+    this._variables.show(target.kind === 'gateway');
     writeUrlState(this.state);
   }
 
@@ -298,11 +304,12 @@ export class Playground {
         : { request, full: null, fullReason: `No size comparison for ${target.resource.method}: it would run the request twice.` };
     }
 
+    const variables = this._variables.parse();
     const document = await this.gatewayDocument(query);
     const fullDocument = fullGatewayQuery(document);
     return {
-      request: gatewayRequest(document),
-      full: fullDocument ? gatewayRequest(fullDocument) : null,
+      request: gatewayRequest(document, variables),
+      full: fullDocument ? gatewayRequest(fullDocument, variables) : null,
       fullReason: 'No root fields to compare with.',
     };
   }
@@ -337,6 +344,7 @@ export class Playground {
     }
 
     this._target = target;
+    this._variables.text = entry.variables ?? '';
     this.targetChanged();
     this.setSyntax(entry.syntax);
     this._editor.setText(entry.query);
@@ -352,8 +360,9 @@ export class Playground {
     }
 
     const where = problem.line ? `Line ${problem.line}, column ${problem.column ?? 1}: ` : '';
-    this._status.className = 'query-status is-error';
-    this._status.textContent = where + describeProblem(problem);
+    const aboutVariables = problem.errorKind === 'InvalidVariable';
+    this._status.className = `query-status ${aboutVariables ? 'is-notice' : 'is-error'}`;
+    this._status.textContent = where + (aboutVariables ? 'checked without your variables: ' : '') + describeProblem(problem);
   }
 
   private showNotice(message: string, isError = false): void {

@@ -54,6 +54,12 @@ function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
     to++;
   }
 
+  // The server checks the query without the variables box, so a verdict on a variable may be
+  // one that the values sent with Run settle: warn rather than call it an error.
+  if (problem.errorKind === 'InvalidVariable') {
+    return { from, to, severity: 'warning', message: `Checked without your variables: ${describeProblem(problem)}`, source: 'server' };
+  }
+
   return { from, to, severity: 'error', message: describeProblem(problem), source: 'server' };
 }
 

@@ -33,12 +33,12 @@ export function restRequest(
   };
 }
 
-export function gatewayRequest(document: string): PreparedRequest {
+export function gatewayRequest(document: string, variables?: Record<string, unknown>): PreparedRequest {
   return {
     method: 'POST',
     path: '/graphql',
     include: null,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: document }),
+    body: JSON.stringify(variables ? { query: document, variables } : { query: document }),
   };
 }

@@ -8,4 +8,6 @@ export interface PlaygroundState {
   resource: string;
   /** Path parameter values by name, for REST resources that have them. */
   params: Record<string, string>;
+  /** The gateway's variables as typed (JSON text); empty when there are none. */
+  variables: string;
 }

@@ -41,7 +41,7 @@ function save(list: RecentQuery[]): void {
 }
 
 function identity(state: PlaygroundState): string {
-  return JSON.stringify([state.resource, state.params, state.query]);
+  return JSON.stringify([state.resource, state.params, state.query, state.variables]);
 }
 
 function isRecentQuery(value: unknown): value is RecentQuery {
@@ -52,6 +52,8 @@ function isRecentQuery(value: unknown): value is RecentQuery {
     typeof entry.query === 'string' &&
     typeof entry.resource === 'string' &&
     isSyntax(entry.syntax) &&
-    typeof entry.params === 'object'
+    typeof entry.params === 'object' &&
+    // Entries saved before variables were kept have none.
+    (entry.variables === undefined || typeof entry.variables === 'string')
   );
 }

@@ -17,6 +17,11 @@ export function readUrlState(search: string): Partial<PlaygroundState> {
     state.syntax = syntax;
   }
 
+  const variables = url.get('variables');
+  if (variables !== null) {
+    state.variables = variables;
+  }
+
   const resource = url.get('resource');
   if (resource) {
     state.resource = resource;
@@ -41,6 +46,10 @@ export function urlSearchFor(state: PlaygroundState): string {
 
   url.set('syntax', state.syntax);
   url.set('query', state.query);
+  if (state.variables.trim() !== '') {
+    url.set('variables', state.variables);
+  }
+
   return `?${url}`;
 }
 

@@ -212,8 +212,16 @@ export class Explorer {
       }
     }
 
-    for (const item of this.element.querySelectorAll<HTMLElement>('.explorer-list > li')) {
-      item.hidden = needle !== '' && !item.textContent!.toLowerCase().includes(needle);
+    for (const list of this.element.querySelectorAll<HTMLElement>('.explorer-list')) {
+      let anyItem = false;
+      for (const item of list.querySelectorAll<HTMLElement>(':scope > li')) {
+        item.hidden = needle !== '' && !item.textContent!.toLowerCase().includes(needle);
+        anyItem ||= !item.hidden;
+      }
+
+      // A heading over an emptied list is noise: hide both.
+      list.hidden = !anyItem;
+      (list.previousElementSibling as HTMLElement).hidden = !anyItem;
     }
   }
 }
