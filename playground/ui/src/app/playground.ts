@@ -5,7 +5,6 @@ import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import { defaultTarget, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
-import { fullGatewayQuery } from '../query/fullQuery';
 import { planInsertion, type FieldPick } from '../query/insertField';
 import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
 import { outlineOf } from '../query/outlineOf';
@@ -13,7 +12,7 @@ import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
 import { send } from '../run/exchange';
-import { gatewayRequest, restRequest, type PreparedRequest } from '../run/preparedRequest';
+import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
 import { readUrlState, writeUrlState } from '../state/urlState';
@@ -27,9 +26,6 @@ import { syntaxGuide } from '../ui/syntaxGuide';
 import { SyntaxSwitch } from '../ui/syntaxSwitch';
 import { TargetBar } from '../ui/targetBar';
 import { VariablesEditor } from '../ui/variablesEditor';
-
-/** The selection that asks a REST resource for everything, to measure what a selection saves. */
-const fullInclude = '[!full]';
 
 /**
  * The page: wires the explorer, the editor, the target bar and the response panel to one state
@@ -293,39 +289,14 @@ export class Playground {
     }
   }
 
-  /** The request for the query as written, and the same request asking for everything. */
-  private async prepare(query: string): Promise<{ request: PreparedRequest; full: PreparedRequest | null; fullReason?: string }> {
-    const target = this._target;
-    if (target.kind === 'rest') {
-      const request = restRequest(target.resource, target.params, query, this._body.value);
-      // Running a POST twice would create the record twice: only safe reads are measured.
-      return target.resource.method === 'GET'
-        ? { request, full: restRequest(target.resource, target.params, fullInclude, null) }
-        : { request, full: null, fullReason: `No size comparison for ${target.resource.method}: it would run the request twice.` };
-    }
-
-    const variables = this._variables.parse();
-    const document = await this.gatewayDocument(query);
-    const fullDocument = fullGatewayQuery(document);
-    return {
-      request: gatewayRequest(document, variables),
-      full: fullDocument ? gatewayRequest(fullDocument, variables) : null,
-      fullReason: 'No root fields to compare with.',
-    };
-  }
-
-  /** The gateway takes GraphQL documents: a query in include syntax is converted first. */
-  private async gatewayDocument(query: string): Promise<string> {
-    if (this._syntax === 'graphql' || query.trim() === '') {
-      return query;
-    }
-
-    const result = await normalize(query);
-    if (!result.ok) {
-      throw new Error(`The query could not be converted for the gateway: ${describeProblem(result.problem)}`);
-    }
-
-    return result.query.graphql;
+  private async prepare(query: string): Promise<RunRequests> {
+    return requestsFor({
+      target: this._target,
+      syntax: this._syntax,
+      query,
+      body: this._body.value,
+      variables: this._target.kind === 'gateway' ? this._variables.parse() : undefined,
+    });
   }
 
   private async showCurl(): Promise<void> {
