@@ -275,6 +275,12 @@ internal ref partial struct IncludeParser
         {
             throw Error($"The query nests deeper than {_options.MaxDepth} levels.", offset, QueryErrorKind.LimitExceeded);
         }
+
+        // Only a host that raised MaxDepth far past the default can get here; fail cleanly instead of overflowing the stack.
+        if (!System.Runtime.CompilerServices.RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            throw Error("The query nests too deeply to parse.", offset, QueryErrorKind.LimitExceeded);
+        }
     }
 
     private void CountField(int offset)

@@ -2,9 +2,46 @@ using System.Text.Json;
 
 namespace Popcorn.Query;
 
-/// <summary>Parses the GraphQL-like syntax into a <see cref="SelectionTree"/>.</summary>
+/// <summary>
+/// Parses the GraphQL-like syntax into a <see cref="SelectionTree"/>: a GraphQL executable
+/// document (October 2021) whose selected query operation becomes the tree, with fragments
+/// expanded in place, <c>@include</c>/<c>@skip</c> applied, variables substituted, and Popcorn's
+/// own spellings (<c>__all</c>, <c>@exclude</c>, <c>@optional</c>) mapped to the tree's.
+/// </summary>
+/// <remarks>
+/// Four stages, each cheap enough to run before the next could cost anything:
+/// <list type="number">
+/// <item>the length limit;</item>
+/// <item><see cref="GraphQLDepthScanner"/>, a depth pre-scan over the raw text;</item>
+/// <item><see cref="GraphQLParser"/> (with <see cref="GraphQLReader"/>), the grammar into a syntax tree;</item>
+/// <item><see cref="GraphQLNormalizer"/>, the document's rules and the expansion into the tree, with the field and alias limits counted on the expanded result.</item>
+/// </list>
+/// </remarks>
 internal static class GraphQLSelectionParser
 {
-    public static SelectionTree Parse(string text, SelectionParserOptions options, JsonElement variables, string? operationName) =>
-        throw new NotImplementedException("The GraphQL-like parser lands in the next commit.");
+    /// <exception cref="PopcornQueryException">Any malformed, invalid or oversized input.</exception>
+    public static SelectionTree Parse(string text, SelectionParserOptions options, JsonElement variables, string? operationName)
+    {
+        if (text.Length > options.MaxLength)
+        {
+            throw PopcornQueryException.At(
+                QueryErrorKind.LimitExceeded,
+                $"The query is {text.Length} characters long; the limit is {options.MaxLength}.",
+                text,
+                options.MaxLength);
+        }
+
+        int tooDeep = GraphQLDepthScanner.FindExcessiveNesting(text, options.MaxDepth);
+        if (tooDeep >= 0)
+        {
+            throw PopcornQueryException.At(
+                QueryErrorKind.LimitExceeded,
+                $"The query nests deeper than {options.MaxDepth} levels.",
+                text,
+                tooDeep);
+        }
+
+        var document = GraphQLParser.Parse(text, options);
+        return GraphQLNormalizer.Normalize(text, document, options, variables, operationName);
+    }
 }

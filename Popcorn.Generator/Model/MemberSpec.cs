@@ -1,0 +1,47 @@
+namespace Popcorn.Generator.Model;
+
+/// <summary>One written member of a model type.</summary>
+/// <param name="MemberName">The C# property or field name.</param>
+/// <param name="WireName">The JSON key System.Text.Json writes.</param>
+/// <param name="Kind">The metadata field kind.</param>
+/// <param name="TypeDisplay">The type as shown to people, e.g. <c>List&lt;Car&gt;</c>.</param>
+/// <param name="Flags">Popcorn's FieldFlags value.</param>
+/// <param name="ElementModel">The identifier of the model type children apply to, or null.</param>
+/// <param name="SubPropertyDefault">The validated <c>[SubPropertyDefault]</c> text, or null.</param>
+/// <param name="Description">The XML doc summary of the member.</param>
+/// <param name="IsNullable">Whether the value may be null.</param>
+/// <param name="Ignore">When System.Text.Json leaves the member out.</param>
+/// <param name="Shape">How the value is written.</param>
+internal sealed record MemberSpec(
+    string MemberName,
+    string WireName,
+    FieldKindSpec Kind,
+    string TypeDisplay,
+    int Flags,
+    string? ElementModel,
+    string? SubPropertyDefault,
+    string? Description,
+    bool IsNullable,
+    IgnoreKind Ignore,
+    ValueShape Shape)
+{
+    /// <summary>FieldFlags.Never.</summary>
+    public bool IsNever => (Flags & 4) != 0;
+}
+
+/// <summary>Mirrors Popcorn.Query's FieldKind.</summary>
+internal enum FieldKindSpec
+{
+    Scalar,
+    Object,
+    List,
+    Map,
+}
+
+/// <summary>The effective <c>JsonIgnoreCondition</c> for writing.</summary>
+internal enum IgnoreKind
+{
+    Never,
+    WhenWritingNull,
+    WhenWritingDefault,
+}

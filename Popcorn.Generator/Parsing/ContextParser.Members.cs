@@ -1,0 +1,424 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Popcorn.Generator.Model;
+
+namespace Popcorn.Generator.Parsing;
+
+/// <summary>Which members a model writes, under which names, in which order: System.Text.Json's rules.</summary>
+internal sealed partial class ContextParser
+{
+    private ModelBuilder GetOrAddModel(INamedTypeSymbol type)
+    {
+        // The model is the type itself, not a member's nullable use of it.
+        type = (INamedTypeSymbol)type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
+        if (_models.TryGetValue(type, out var existing))
+        {
+            return existing;
+        }
+
+        string baseName = MetadataNameOf(type);
+        string name = baseName;
+        if (_metadataNames.TryGetValue(baseName, out int count))
+        {
+            // Schemas key types by name, so a second type with the same simple name gets a suffix.
+            do
+            {
+                count++;
+                name = baseName + count.ToString(CultureInfo.InvariantCulture);
+            }
+            while (_metadataNames.ContainsKey(name));
+
+            _metadataNames[baseName] = count;
+            var first = _modelOrder.First(m => MetadataNameOf(m.Symbol) == baseName);
+            Report(DiagnosticDescriptors.DuplicateTypeName, type, first.Symbol.ToDisplayString(), type.ToDisplayString(), baseName, name);
+        }
+
+        _metadataNames[name] = 1;
+        var model = new ModelBuilder(type, name, name);
+        _models.Add(type, model);
+        _modelOrder.Add(model);
+        return model;
+    }
+
+    /// <summary><c>Employee</c>; generic types spell their arguments: <c>PageOfEmployee</c>.</summary>
+    private static string MetadataNameOf(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return MetadataNameOf(array.ElementType) + "Array";
+            case INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable:
+                return "Nullable" + MetadataNameOf(nullable.TypeArguments[0]);
+            case INamedTypeSymbol { IsGenericType: true } generic:
+                return generic.Name + "Of" + string.Join("And", generic.TypeArguments.Select(MetadataNameOf));
+            default:
+                return type.Name;
+        }
+    }
+
+    private void BuildMembers(ModelBuilder model)
+    {
+        var candidates = new List<(MemberSpec Spec, ISymbol Symbol, int Order)>();
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+
+        // System.Text.Json walks from the most derived type to its bases; a derived member (override or
+        // `new`) takes the place of the base member with the same name.
+        for (var type = model.Symbol; type is not null && type.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); type = type.BaseType)
+        {
+            var members = type.GetMembers();
+            foreach (var property in members.OfType<IPropertySymbol>())
+            {
+                if (!property.IsStatic && !property.IsIndexer && seen.Add(property.Name) && ReadProperty(model, property) is { } candidate)
+                {
+                    candidates.Add(candidate);
+                }
+            }
+
+            foreach (var field in members.OfType<IFieldSymbol>())
+            {
+                if (!field.IsStatic && !field.IsConst && !field.IsImplicitlyDeclared && seen.Add(field.Name) && ReadField(model, field) is { } candidate)
+                {
+                    candidates.Add(candidate);
+                }
+            }
+        }
+
+        // [JsonPropertyOrder] sorts stably; members without it have order 0.
+        var ordered = candidates.Select((c, i) => (c, i)).OrderBy(p => p.c.Order).ThenBy(p => p.i).Select(p => p.c);
+        var byWireName = new Dictionary<string, ISymbol>(StringComparer.Ordinal);
+        foreach (var (spec, symbol, _) in ordered)
+        {
+            if (byWireName.TryGetValue(spec.WireName, out var other))
+            {
+                Report(DiagnosticDescriptors.DuplicateWireName, symbol, model.Symbol.Name, other.Name, symbol.Name, spec.WireName);
+                continue;
+            }
+
+            byWireName.Add(spec.WireName, symbol);
+            model.Members.Add(spec);
+            model.MemberSymbols.Add(symbol);
+            if (!spec.IsNever)
+            {
+                foreach (var reference in ModelsIn(spec.Shape))
+                {
+                    model.References.Add(reference);
+                }
+            }
+        }
+    }
+
+    private (MemberSpec, ISymbol, int)? ReadProperty(ModelBuilder model, IPropertySymbol property)
+    {
+        var attributes = new MemberAttributes(property.GetAttributes(), _known);
+        if (property.GetMethod is not { } getter)
+        {
+            return null;
+        }
+
+        bool isPublic = property.DeclaredAccessibility == Accessibility.Public && getter.DeclaredAccessibility == Accessibility.Public;
+        if (!isPublic)
+        {
+            if (!attributes.Include)
+            {
+                return null;
+            }
+
+            if (!_compilation.IsSymbolAccessibleWithin(getter, _context))
+            {
+                ReportFeature("[JsonInclude] on an inaccessible property", property, "the property is left out");
+                return null;
+            }
+        }
+
+        bool readOnly = property.SetMethod is null || (property.SetMethod.DeclaredAccessibility != Accessibility.Public && !attributes.Include);
+        if (readOnly && _options.IgnoreReadOnlyProperties)
+        {
+            return null;
+        }
+
+        if (property.ReturnsByRef || property.ReturnsByRefReadonly)
+        {
+            Report(DiagnosticDescriptors.UnsupportedMemberType, property, model.Symbol.Name, property.Name, "ref " + property.Type.ToDisplayString(s_displayFormat));
+            return null;
+        }
+
+        return ReadMember(model, property, property.Type, attributes, OverriddenChain(property));
+    }
+
+    private (MemberSpec, ISymbol, int)? ReadField(ModelBuilder model, IFieldSymbol field)
+    {
+        var attributes = new MemberAttributes(field.GetAttributes(), _known);
+        bool isPublic = field.DeclaredAccessibility == Accessibility.Public;
+        if (!(isPublic && _options.IncludeFields) && !attributes.Include)
+        {
+            return null;
+        }
+
+        if (!isPublic && !_compilation.IsSymbolAccessibleWithin(field, _context))
+        {
+            ReportFeature("[JsonInclude] on an inaccessible field", field, "the field is left out");
+            return null;
+        }
+
+        if ((field.IsReadOnly && _options.IgnoreReadOnlyFields) || field.IsFixedSizeBuffer)
+        {
+            return null;
+        }
+
+        return ReadMember(model, field, field.Type, attributes, Enumerable.Empty<ISymbol>());
+    }
+
+    private (MemberSpec, ISymbol, int)? ReadMember(ModelBuilder model, ISymbol member, ITypeSymbol type, MemberAttributes attributes, IEnumerable<ISymbol> overridden)
+    {
+        if (attributes.IgnoredForWriting)
+        {
+            return null;
+        }
+
+        if (attributes.ExtensionData)
+        {
+            ReportFeature("[JsonExtensionData]", member, "the member is left out");
+            return null;
+        }
+
+        if (attributes.NumberHandling)
+        {
+            ReportFeature("[JsonNumberHandling]", member, "numbers are written as JSON numbers");
+        }
+
+        var shape = Shape(type, attributes.Converter, member);
+        if (shape is null)
+        {
+            Report(DiagnosticDescriptors.UnsupportedMemberType, member, model.Symbol.Name, member.Name, type.ToDisplayString(s_displayFormat));
+            return null;
+        }
+
+        string wireName = attributes.Name ?? NamingPolicies.Convert(_options.PropertyNaming, member.Name);
+        bool canBeNull = type.IsReferenceType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+        var ignore = attributes.Ignore switch
+        {
+            IgnoreKind.WhenWritingNull when !canBeNull => IgnoreKind.Never,
+            { } explicitCondition => explicitCondition,
+            null when _options.DefaultIgnore == IgnoreKind.WhenWritingNull && !canBeNull => IgnoreKind.Never,
+            null => _options.DefaultIgnore,
+        };
+
+        // Popcorn's attributes are inherited: an override keeps the [Default]/[Always]/[Never] of the member it overrides.
+        int flags = PopcornFlags(member);
+        string? subPropertyDefault = SubPropertyDefaultOf(member);
+        foreach (var baseMember in overridden)
+        {
+            flags |= PopcornFlags(baseMember);
+            subPropertyDefault ??= SubPropertyDefaultOf(baseMember);
+        }
+
+        if ((flags & 6) == 6)
+        {
+            Report(DiagnosticDescriptors.NeverAndAlways, member, model.Symbol.Name, member.Name);
+            flags &= ~2;
+        }
+
+        bool never = (flags & 4) != 0;
+        if (!never && !IncludeSyntax.IsSelectableName(wireName, out string reason))
+        {
+            Report(DiagnosticDescriptors.NameNotSelectable, member, model.Symbol.Name, member.Name, wireName, reason);
+        }
+
+        var (kind, elementModel) = KindOf(shape);
+        if (subPropertyDefault is not null)
+        {
+            string? error = elementModel is null
+                ? "the member has no model type to select from"
+                : IncludeSyntax.Validate(subPropertyDefault, out _);
+            if (error is not null)
+            {
+                Report(DiagnosticDescriptors.InvalidSubPropertyDefault, member, subPropertyDefault, model.Symbol.Name, member.Name, error);
+                subPropertyDefault = null;
+            }
+        }
+
+        bool isNullable = type.IsReferenceType
+            ? type.NullableAnnotation != NullableAnnotation.NotAnnotated
+            : type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+
+        var spec = new MemberSpec(
+            member.Name,
+            wireName,
+            kind,
+            type.ToDisplayString(s_displayFormat),
+            flags,
+            elementModel,
+            subPropertyDefault,
+            XmlDocs.Summary(member, _cancellationToken),
+            isNullable,
+            ignore,
+            shape);
+        return (spec, member, attributes.Order);
+    }
+
+    /// <summary>The field kind, and the model type children apply to (through nullables, elements and values).</summary>
+    private static (FieldKindSpec Kind, string? ElementModel) KindOf(ValueShape shape)
+    {
+        var top = shape.Kind == ShapeKind.Nullable ? shape.Element! : shape;
+        var kind = top.Kind switch
+        {
+            ShapeKind.Model => FieldKindSpec.Object,
+            ShapeKind.Sequence => FieldKindSpec.List,
+            ShapeKind.Dictionary => FieldKindSpec.Map,
+            _ => FieldKindSpec.Scalar,
+        };
+
+        return (kind, kind == FieldKindSpec.Scalar ? null : ModelsIn(top).FirstOrDefault());
+    }
+
+    private static IEnumerable<ISymbol> OverriddenChain(IPropertySymbol property)
+    {
+        for (var current = property.OverriddenProperty; current is not null; current = current.OverriddenProperty)
+        {
+            yield return current;
+        }
+    }
+
+    private int PopcornFlags(ISymbol member)
+    {
+        int flags = 0;
+        foreach (var attribute in member.GetAttributes())
+        {
+            if (KnownTypes.IsAttribute(attribute, _known.DefaultAttribute))
+            {
+                flags |= 1;
+            }
+            else if (KnownTypes.IsAttribute(attribute, _known.AlwaysAttribute))
+            {
+                flags |= 2;
+            }
+            else if (KnownTypes.IsAttribute(attribute, _known.NeverAttribute))
+            {
+                flags |= 4;
+            }
+        }
+
+        return flags;
+    }
+
+    private string? SubPropertyDefaultOf(ISymbol member)
+    {
+        foreach (var attribute in member.GetAttributes())
+        {
+            if (KnownTypes.IsAttribute(attribute, _known.SubPropertyDefaultAttribute)
+                && attribute.ConstructorArguments.Length > 0
+                && attribute.ConstructorArguments[0].Value is string text)
+            {
+                return text;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Checks that <c>[SubPropertyDefault]</c> names fields its model type has (once every model is read).</summary>
+    private void ValidateSubPropertyDefaults()
+    {
+        var byIdentifier = _modelOrder.ToDictionary(m => m.Identifier, StringComparer.Ordinal);
+        foreach (var model in _modelOrder)
+        {
+            for (int i = 0; i < model.Members.Count; i++)
+            {
+                var member = model.Members[i];
+                if (member.SubPropertyDefault is null || member.ElementModel is null || !byIdentifier.TryGetValue(member.ElementModel, out var target))
+                {
+                    continue;
+                }
+
+                IncludeSyntax.Validate(member.SubPropertyDefault, out var names);
+                var selectable = new HashSet<string>(target.Members.Where(m => !m.IsNever).Select(m => m.WireName), StringComparer.Ordinal);
+                var unknown = names.FirstOrDefault(n => !n.Optional && !selectable.Contains(n.Name));
+                if (unknown.Name is not null)
+                {
+                    Report(
+                        DiagnosticDescriptors.InvalidSubPropertyDefault,
+                        model.MemberSymbols[i],
+                        member.SubPropertyDefault,
+                        model.Symbol.Name,
+                        member.MemberName,
+                        $"'{target.MetadataName}' has no selectable field '{unknown.Name}'");
+                    model.Members[i] = member with { SubPropertyDefault = null };
+                }
+            }
+        }
+    }
+
+    /// <summary>The System.Text.Json and Popcorn attributes of one member.</summary>
+    private readonly struct MemberAttributes
+    {
+        public MemberAttributes(IEnumerable<AttributeData> attributes, KnownTypes known)
+        {
+            foreach (var attribute in attributes)
+            {
+                if (KnownTypes.IsAttribute(attribute, known.JsonPropertyNameAttribute))
+                {
+                    Name = attribute.ConstructorArguments.FirstOrDefault().Value as string;
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonIncludeAttribute))
+                {
+                    Include = true;
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonIgnoreAttribute))
+                {
+                    // JsonIgnoreCondition: Never 0, Always 1, WhenWritingDefault 2, WhenWritingNull 3, WhenWriting 4, WhenReading 5.
+                    int condition = 1;
+                    foreach (var argument in attribute.NamedArguments)
+                    {
+                        if (argument.Key == "Condition" && argument.Value.Value is int value)
+                        {
+                            condition = value;
+                        }
+                    }
+
+                    IgnoredForWriting = condition is 1 or 4;
+                    Ignore = condition switch
+                    {
+                        2 => IgnoreKind.WhenWritingDefault,
+                        3 => IgnoreKind.WhenWritingNull,
+                        _ => IgnoreKind.Never,
+                    };
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonPropertyOrderAttribute) && attribute.ConstructorArguments.FirstOrDefault().Value is int order)
+                {
+                    Order = order;
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonConverterAttribute))
+                {
+                    Converter = attribute.ConstructorArguments.FirstOrDefault().Value as INamedTypeSymbol;
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonExtensionDataAttribute))
+                {
+                    ExtensionData = true;
+                }
+                else if (KnownTypes.IsAttribute(attribute, known.JsonNumberHandlingAttribute))
+                {
+                    NumberHandling = true;
+                }
+            }
+        }
+
+        public string? Name { get; }
+
+        public bool Include { get; }
+
+        public bool IgnoredForWriting { get; }
+
+        public IgnoreKind? Ignore { get; }
+
+        public int Order { get; }
+
+        public INamedTypeSymbol? Converter { get; }
+
+        public bool ExtensionData { get; }
+
+        public bool NumberHandling { get; }
+    }
+}

@@ -1,0 +1,152 @@
+namespace Popcorn.Query;
+
+/// <summary>The document, operations, variable definitions and types.</summary>
+internal ref partial struct GraphQLParser
+{
+    private const string DefinitionExpected = "'{', 'query' or 'fragment'";
+
+    /// <summary>ExecutableDocument : ExecutableDefinition+</summary>
+    private DocumentNode ParseDocument()
+    {
+        MoveNext();
+        if (Kind == GraphQLTokenKind.EndOfFile)
+        {
+            throw Unexpected(DefinitionExpected);
+        }
+
+        var operations = new List<OperationNode>();
+        var fragments = new List<FragmentDefinitionNode>();
+        while (Kind != GraphQLTokenKind.EndOfFile)
+        {
+            if (IsKeyword(GraphQLKeywords.Fragment))
+            {
+                fragments.Add(ParseFragmentDefinition());
+            }
+            else
+            {
+                operations.Add(ParseOperationDefinition());
+            }
+        }
+
+        return new DocumentNode(operations.ToArray(), fragments.ToArray());
+    }
+
+    /// <summary>
+    /// OperationDefinition : OperationType Name? VariableDefinitions? Directives? SelectionSet | SelectionSet
+    /// </summary>
+    private OperationNode ParseOperationDefinition()
+    {
+        int offset = _reader.Start;
+        if (Kind == GraphQLTokenKind.LeftBrace)
+        {
+            var shorthand = ParseSelectionSet();
+            var (shorthandSpreads, shorthandUsages) = TakeReferences();
+            return new OperationNode(null, offset, s_noVariables, s_noDirectives, shorthand, shorthandSpreads, shorthandUsages);
+        }
+
+        ParseOperationType();
+        string? name = Kind == GraphQLTokenKind.Name ? ParseName() : null;
+        var variables = Kind == GraphQLTokenKind.LeftParenthesis ? ParseVariableDefinitions() : s_noVariables;
+        var directives = ParseDirectives(isConstant: false);
+        var selectionSet = ParseSelectionSet();
+        var (spreads, usages) = TakeReferences();
+        return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages);
+    }
+
+    /// <summary>OperationType : one of <c>query</c> <c>mutation</c> <c>subscription</c> — only <c>query</c> is accepted.</summary>
+    private void ParseOperationType()
+    {
+        if (IsKeyword(GraphQLKeywords.Query))
+        {
+            MoveNext();
+            return;
+        }
+
+        if (IsKeyword(GraphQLKeywords.Mutation) || IsKeyword(GraphQLKeywords.Subscription))
+        {
+            // A selection describes what to write back; there is nothing here to run a mutation or subscription against.
+            throw Invalid($"Only query operations are supported; '{_reader.Token}' is not.", _reader.Start);
+        }
+
+        throw Unexpected(DefinitionExpected);
+    }
+
+    /// <summary>VariableDefinitions : <c>(</c> VariableDefinition+ <c>)</c></summary>
+    private VariableDefinitionNode[] ParseVariableDefinitions()
+    {
+        EnterNesting(_reader.Start);
+        MoveNext();
+        if (Kind == GraphQLTokenKind.RightParenthesis)
+        {
+            throw Unexpected("a variable ('$name')", ": a variable list cannot be empty");
+        }
+
+        var variables = new List<VariableDefinitionNode>();
+        var names = default(NameSet);
+        while (Kind != GraphQLTokenKind.RightParenthesis)
+        {
+            var variable = ParseVariableDefinition();
+            if (!names.Add(variable.Name))
+            {
+                throw Invalid($"The variable '${variable.Name}' is declared twice.", variable.Offset);
+            }
+
+            variables.Add(variable);
+        }
+
+        MoveNext();
+        LeaveNesting();
+        return variables.ToArray();
+    }
+
+    /// <summary>VariableDefinition : Variable <c>:</c> Type DefaultValue? Directives[Const]?</summary>
+    private VariableDefinitionNode ParseVariableDefinition()
+    {
+        int offset = _reader.Start;
+        if (Kind != GraphQLTokenKind.Dollar)
+        {
+            throw Unexpected("a variable ('$name') or ')'");
+        }
+
+        MoveNext();
+        string name = ParseName();
+        Expect(GraphQLTokenKind.Colon, ":");
+        var type = ParseType();
+        ValueNode? defaultValue = null;
+        if (Kind == GraphQLTokenKind.Equal)
+        {
+            MoveNext();
+            defaultValue = ParseValue(isConstant: true);
+        }
+
+        var directives = ParseDirectives(isConstant: true);
+        return new VariableDefinitionNode(name, offset, type, defaultValue, directives);
+    }
+
+    /// <summary>Type : NamedType | <c>[</c> Type <c>]</c> | Type <c>!</c></summary>
+    private TypeNode ParseType()
+    {
+        TypeNode? item = null;
+        string? name = null;
+        if (Kind == GraphQLTokenKind.LeftBracket)
+        {
+            EnterNesting(_reader.Start);
+            MoveNext();
+            item = ParseType();
+            Expect(GraphQLTokenKind.RightBracket, "]");
+            LeaveNesting();
+        }
+        else
+        {
+            name = ParseName("a type");
+        }
+
+        bool isNonNull = Kind == GraphQLTokenKind.Bang;
+        if (isNonNull)
+        {
+            MoveNext();
+        }
+
+        return new TypeNode(name, item, isNonNull);
+    }
+}

@@ -1,0 +1,243 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// The lexer of the GraphQL-like syntax: a forward-only reader over the query text that yields one
+/// token at a time as a slice of the input. Ignored characters (white space, line terminators,
+/// commas, the byte order mark and comments) are skipped between tokens; no string is created
+/// until the parser asks for a token's value.
+/// </summary>
+/// <remarks>
+/// Lines are counted as text is skipped, so every token knows its line and column without a
+/// rescan. A line ends at a line feed (so <c>\r\n</c> is one line end), the same rule
+/// <see cref="SourceLocation.At"/> uses for error positions, so node and error positions agree.
+/// </remarks>
+internal ref partial struct GraphQLReader
+{
+    private readonly ReadOnlySpan<char> _text;
+    private int _position;
+    private int _line;
+    private int _lineStart;
+
+    public GraphQLReader(ReadOnlySpan<char> text)
+    {
+        _text = text;
+        _line = 1;
+        Kind = GraphQLTokenKind.EndOfFile;
+    }
+
+    /// <summary>The whole query text.</summary>
+    public readonly ReadOnlySpan<char> Text => _text;
+
+    /// <summary>The kind of the current token.</summary>
+    public GraphQLTokenKind Kind { get; private set; }
+
+    /// <summary>Offset of the current token's first character.</summary>
+    public int Start { get; private set; }
+
+    /// <summary>Offset just past the current token.</summary>
+    public int End { get; private set; }
+
+    /// <summary>1-based line of the current token.</summary>
+    public int Line { get; private set; }
+
+    /// <summary>1-based column of the current token.</summary>
+    public int Column { get; private set; }
+
+    /// <summary>True when the current string token contains escape sequences to decode.</summary>
+    public bool HasEscapes { get; private set; }
+
+    /// <summary>Where the current token starts.</summary>
+    public readonly SourceLocation Location => new(Start, Line, Column);
+
+    /// <summary>The current token's text (for strings, with the quotes).</summary>
+    public readonly ReadOnlySpan<char> Token => _text[Start..End];
+
+    /// <summary>Moves to the next token; false at the end of the text.</summary>
+    /// <exception cref="PopcornQueryException">The text at the reader's position is not a valid token.</exception>
+    public bool Read()
+    {
+        SkipIgnored();
+        Start = _position;
+        Line = _line;
+        Column = _position - _lineStart + 1;
+        HasEscapes = false;
+        if (_position >= _text.Length)
+        {
+            End = _position;
+            Kind = GraphQLTokenKind.EndOfFile;
+            return false;
+        }
+
+        char c = _text[_position];
+        if (GraphQLCharacters.IsPunctuator(c))
+        {
+            ReadPunctuator(c);
+        }
+        else if (GraphQLCharacters.IsNameStart(c))
+        {
+            ReadName();
+        }
+        else if (c == '-' || GraphQLCharacters.IsDigit(c))
+        {
+            ReadNumber();
+        }
+        else if (c == '"')
+        {
+            if (Peek(1) == '"' && Peek(2) == '"')
+            {
+                ReadBlockString();
+            }
+            else
+            {
+                ReadString();
+            }
+        }
+        else if (c == '.')
+        {
+            ReadSpread();
+        }
+        else
+        {
+            throw UnexpectedCharacter(c, _position);
+        }
+
+        End = _position;
+        return true;
+    }
+
+    /// <summary>
+    /// Ignored :: UnicodeBOM | WhiteSpace | LineTerminator | Comment | Comma
+    /// </summary>
+    private void SkipIgnored()
+    {
+        var text = _text;
+        int position = _position;
+        while (position < text.Length)
+        {
+            char c = text[position];
+            switch (c)
+            {
+                case ' ' or '\t' or ',' or '\r' or '\uFEFF':
+                    position++;
+                    break;
+                case '\n':
+                    position++;
+                    _line++;
+                    _lineStart = position;
+                    break;
+                case '#':
+                    position = SkipComment(position);
+                    break;
+                default:
+                    _position = position;
+                    return;
+            }
+        }
+
+        _position = position;
+    }
+
+    /// <summary>Comment :: <c>#</c> CommentChar* — runs to the end of the line.</summary>
+    private readonly int SkipComment(int position)
+    {
+        var text = _text;
+        position++;
+        while (position < text.Length)
+        {
+            char c = text[position];
+            if (c is '\n' or '\r')
+            {
+                break;
+            }
+
+            if (GraphQLCharacters.IsInvalidSource(c))
+            {
+                throw InvalidCharacter(c, position, "in a comment");
+            }
+
+            position++;
+        }
+
+        return position;
+    }
+
+    /// <summary>Punctuator :: one of <c>! $ &amp; ( ) : = @ [ ] { | }</c></summary>
+    private void ReadPunctuator(char c)
+    {
+        _position++;
+        Kind = c switch
+        {
+            '!' => GraphQLTokenKind.Bang,
+            '$' => GraphQLTokenKind.Dollar,
+            '&' => GraphQLTokenKind.Ampersand,
+            '(' => GraphQLTokenKind.LeftParenthesis,
+            ')' => GraphQLTokenKind.RightParenthesis,
+            ':' => GraphQLTokenKind.Colon,
+            '=' => GraphQLTokenKind.Equal,
+            '@' => GraphQLTokenKind.At,
+            '[' => GraphQLTokenKind.LeftBracket,
+            ']' => GraphQLTokenKind.RightBracket,
+            '{' => GraphQLTokenKind.LeftBrace,
+            '|' => GraphQLTokenKind.Pipe,
+            _ => GraphQLTokenKind.RightBrace,
+        };
+    }
+
+    /// <summary>Punctuator <c>...</c>; a lone <c>.</c> or <c>..</c> is not a token.</summary>
+    private void ReadSpread()
+    {
+        if (Peek(1) != '.' || Peek(2) != '.')
+        {
+            throw Error("Unexpected character '.': did you mean '...'?", _position);
+        }
+
+        _position += 3;
+        Kind = GraphQLTokenKind.Spread;
+    }
+
+    /// <summary>Name :: NameStart NameContinue* [lookahead != NameContinue]</summary>
+    private void ReadName()
+    {
+        var text = _text;
+        int position = _position + 1;
+        while (position < text.Length && GraphQLCharacters.IsNamePart(text[position]))
+        {
+            position++;
+        }
+
+        _position = position;
+        Kind = GraphQLTokenKind.Name;
+    }
+
+    private readonly char Peek(int ahead) =>
+        _position + ahead < _text.Length ? _text[_position + ahead] : '\0';
+
+    private readonly PopcornQueryException UnexpectedCharacter(char c, int offset)
+    {
+        if (GraphQLCharacters.IsInvalidSource(c))
+        {
+            return InvalidCharacter(c, offset, "in a query");
+        }
+
+        string hint = c switch
+        {
+            '?' => ": write 'name @optional' instead of '?name'",
+            '\'' => ": strings are written in double quotes",
+            _ => string.Empty,
+        };
+        return Error($"Unexpected character {NameRules.Describe(c)}{hint}.", offset);
+    }
+
+    private readonly PopcornQueryException InvalidCharacter(char c, int offset, string where) =>
+        Error($"Invalid character {NameRules.Describe(c)} {where}: control characters other than tab and line breaks are not allowed.", offset);
+
+    /// <summary>Shortens client text quoted in a message to the excerpt limit.</summary>
+    public static string Truncate(ReadOnlySpan<char> text) =>
+        text.Length <= PopcornQueryException.MaxExcerptLength
+            ? text.ToString()
+            : string.Concat(text[..PopcornQueryException.MaxExcerptLength], "…");
+
+    /// <summary>A syntax error at <paramref name="offset"/>.</summary>
+    public readonly PopcornQueryException Error(string detail, int offset) =>
+        PopcornQueryException.At(QueryErrorKind.Syntax, detail, _text, offset);
+}

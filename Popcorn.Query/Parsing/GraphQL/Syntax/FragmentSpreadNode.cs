@@ -1,0 +1,8 @@
+namespace Popcorn.Query;
+
+/// <summary>FragmentSpread : <c>...</c> FragmentName Directives?</summary>
+internal sealed class FragmentSpreadNode(string name, DirectiveNode[] directives, SourceLocation location)
+    : SelectionNode(directives, location)
+{
+    public string Name { get; } = name;
+}
