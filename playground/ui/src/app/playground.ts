@@ -1,6 +1,6 @@
 import { normalize } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
-import type { FieldInfo, RootFieldInfo, TypeInfo } from '../api/schema';
+import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
 import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
@@ -184,9 +184,17 @@ export class Playground {
     this._targetBar.show(target);
     this._explorer.showTarget(targetName(target), target.kind === 'rest' ? target.resource.type : null);
     const takesBody = target.kind === 'rest' && target.resource.method !== 'GET' && target.resource.method !== 'DELETE';
-    this._body.showFor(takesBody ? (this._index.typeNamed(target.resource.type) ?? null) : null);
+    this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
     this._variables.show(target.kind === 'gateway');
     writeUrlState(this.state);
+  }
+
+  /**
+   * The schema doesn't say what a resource accepts; by the sample's convention the input model of
+   * a resource returning `Car` is `NewCar`, and the returned type is the next best guess.
+   */
+  private bodyTypeOf(resource: ResourceInfo): TypeInfo | null {
+    return this._index.typeNamed(`New${resource.type}`) ?? this._index.typeNamed(resource.type) ?? null;
   }
 
   private pickField(type: TypeInfo, field: FieldInfo): void {

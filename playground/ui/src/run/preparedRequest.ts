@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../api/schema';
+import { fillPath } from './pathTemplate';
 
 /** One HTTP request as the playground sends it, kept in parts so it can also be written as curl. */
 export interface PreparedRequest {
@@ -22,7 +23,7 @@ export function restRequest(
   selection: string,
   body: string | null,
 ): PreparedRequest {
-  const path = resource.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const path = fillPath(resource.path, params);
   const sendsBody = resource.method !== 'GET' && resource.method !== 'DELETE';
   return {
     method: resource.method,

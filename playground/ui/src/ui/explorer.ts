@@ -1,6 +1,7 @@
 import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName } from '../model/target';
+import { displayPath } from '../run/pathTemplate';
 import { h } from './dom';
 
 export interface ExplorerHandlers {
@@ -80,12 +81,12 @@ export class Explorer {
         {
           class: 'explorer-target',
           type: 'button',
-          title: `Send the query to ${resource.method} ${resource.path}`,
+          title: `Send the query to ${resource.method} ${displayPath(resource.path)}`,
           'data-testid': `explorer-resource-${resource.name}`,
           onclick: () => this._handlers.onPickTarget(resource.name),
         },
         h('span', { class: `method method-${resource.method.toLowerCase()}` }, resource.method),
-        h('span', { class: 'path' }, resource.path),
+        h('span', { class: 'path' }, displayPath(resource.path)),
       ),
       this.typeLink(resource.isList ? `[${resource.type}]` : resource.type, resource.type),
     );

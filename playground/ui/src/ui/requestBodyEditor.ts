@@ -35,7 +35,9 @@ function sampleBody(type: TypeInfo): Record<string, unknown> {
     }
 
     const clrType = field.type.replace('?', '').toLowerCase();
-    body[field.name] = /^(int|long|short|byte|decimal|double|float)/.test(clrType)
+    body[field.name] = field.isNullable
+      ? null
+      : /^(int|long|short|byte|decimal|double|float)/.test(clrType)
       ? 0
       : clrType === 'bool'
         ? false

@@ -1,5 +1,6 @@
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName, targetName, type Target } from '../model/target';
+import { displayPath } from '../run/pathTemplate';
 import { h } from './dom';
 
 /** The target picker in the top bar: a resource or the gateway, plus inputs for path parameters. */
@@ -19,7 +20,7 @@ export class TargetBar {
       h(
         'optgroup',
         { label: 'REST resources' },
-        ...resources.map((resource) => h('option', { value: resource.name }, `${resource.method} ${resource.path}`)),
+        ...resources.map((resource) => h('option', { value: resource.name }, `${resource.method} ${displayPath(resource.path)}`)),
       ),
       h('optgroup', { label: 'GraphQL gateway' }, h('option', { value: gatewayTargetName }, 'POST /graphql')),
     );
