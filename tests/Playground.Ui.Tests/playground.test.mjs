@@ -16,10 +16,10 @@ describe('playground', () => {
   const opened = [];
 
   before(async () => {
-    server = await startPlayground();
+    await mkdir(outputDir, { recursive: true });
+    server = await startPlayground(path.join(outputDir, 'app.log'));
     browser = await launchBrowser();
     schema = await (await fetch(`${server.url}/popcorn/schema`)).json();
-    await mkdir(outputDir, { recursive: true });
   });
 
   after(async () => {
@@ -200,7 +200,7 @@ describe('playground', () => {
   });
 
   test('Screenshot_AfterARun_IsSavedForTheDocs', async () => {
-    const query = '[id,firstName,lastName,manager[firstName,lastName],vehicles[make,model]]';
+    const query = '[id,firstName,lastName,manager[firstName],vehicles[make,model]]';
     const { page } = await open(search({ resource: 'employees', syntax: 'include', query }));
     await runQuery(page);
     await page.getByTestId('explorer-type-Car').evaluate((section) => (section.open = true));

@@ -1,5 +1,6 @@
 // Starts the real sample app for the browser tests, or uses the one POPCORN_PLAYGROUND_URL names.
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,8 +8,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const startTimeoutMs = 120_000;
 
-/** Resolves to { url, stop() } once the app prints "Now listening on: http://127.0.0.1:PORT". */
-export async function startPlayground() {
+/**
+ * Resolves to { url, stop() } once the app prints "Now listening on: http://127.0.0.1:PORT".
+ * Everything the app prints is also written to `logPath`, to read when a test fails.
+ */
+export async function startPlayground(logPath) {
   if (process.env.POPCORN_PLAYGROUND_URL) {
     return { url: process.env.POPCORN_PLAYGROUND_URL.replace(/\/$/, ''), stop: async () => {} };
   }
@@ -21,7 +25,25 @@ export async function startPlayground() {
     { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOTNET_NOLOGO: '1' } },
   );
 
+  const log = logPath ? createWriteStream(logPath) : null;
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => log?.write(chunk));
+  child.stderr.on('data', (chunk) => log?.write(chunk));
+  child.on('exit', () => log?.end());
+
   let output = '';
+  let listening;
+  const read = (chunk) => {
+    output += chunk;
+    const match = /Now listening on:\s*(http:\/\/\S+)/.exec(output);
+    if (match) {
+      listening?.(match[1].replace(/\/$/, ''));
+    }
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`The app did not report its address within ${startTimeoutMs / 1000} s.`)), startTimeoutMs);
     const fail = (error) => {
@@ -29,19 +51,18 @@ export async function startPlayground() {
       stopGroup(child);
       reject(new Error(`${error.message}\n--- app output ---\n${output}`));
     };
-    const read = (chunk) => {
-      output += chunk;
-      const match = /Now listening on:\s*(http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1].replace(/\/$/, ''));
-      }
+    listening = (address) => {
+      clearTimeout(timer);
+      child.off('exit', exitedEarly);
+      resolve(address);
     };
-    child.stdout.setEncoding('utf8').on('data', read);
-    child.stderr.setEncoding('utf8').on('data', read);
-    child.on('exit', (code) => fail(new Error(`The app exited with code ${code} before it listened.`)));
+    const exitedEarly = (code) => fail(new Error(`The app exited with code ${code} before it listened.`));
+    child.on('exit', exitedEarly);
     child.on('error', fail);
   });
+  // From here on the log file has the output; keeping it in memory too would only grow.
+  child.stdout.off('data', read);
+  child.stderr.off('data', read);
 
   await waitUntilServing(url);
   return {
