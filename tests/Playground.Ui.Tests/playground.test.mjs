@@ -132,6 +132,19 @@ describe('playground', () => {
     assert.match(await page.getByTestId('savings-figure').textContent(), /^saved .+ \(\d+%\)$/);
   });
 
+  test('Run_GatewayWithVariables_SendsThemAndOnlyWarnsWhileChecking', async () => {
+    const query = 'query One($id: Int!) { employee(id: $id) { id firstName } }';
+    const { page } = await open(search({ resource: 'graphql', syntax: 'graphql', query, variables: '{ "id": 2 }' }));
+
+    // /popcorn/normalize checks the document without variables: a warning, not an error.
+    await page.locator('[data-testid=query-input] .cm-lintRange-warning').first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('[data-testid=query-input] .cm-lintRange-error').count(), 0);
+    await runQuery(page);
+
+    assert.match(await page.getByTestId('response-status').textContent(), /^200/);
+    assert.equal((await responseJson(page)).data.employee.id, 2);
+  });
+
   test('Convert_BetweenSyntaxes_UsesTheServersCanonicalForms', async () => {
     const query = '[id, manager[firstName]]';
     const { page } = await open(search({ resource: 'employees', syntax: 'include', query }));
