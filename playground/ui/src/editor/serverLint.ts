@@ -3,6 +3,7 @@ import { linter, type Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import { normalize } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
+import { checkGatewayFields } from '../query/gatewayFieldCheck';
 import type { EditorEnvironment } from './editorEnvironment';
 
 /** How long typing must pause before the server is asked; short enough to feel live. */
@@ -10,8 +11,9 @@ const lintDelayMs = 350;
 
 /**
  * Live error markers from the server's own parser: the query goes to `/popcorn/normalize`
- * (with the resource's type, so unknown fields are caught too) and a reported problem becomes a
- * diagnostic at the line and column the server names. `onProblem` hears every verdict.
+ * (with the resource's type, so unknown fields are caught too; for the gateway, each root
+ * field's selection with that field's type) and a reported problem becomes a diagnostic at the
+ * line and column the server names. `onProblem` hears every verdict.
  */
 export function serverLint(environment: () => EditorEnvironment, onProblem: (problem: Problem | null) => void) {
   return linter(
@@ -24,8 +26,7 @@ export function serverLint(environment: () => EditorEnvironment, onProblem: (pro
 
       let problem: Problem | null;
       try {
-        const result = await normalize(text, environment().checkedType);
-        problem = result.ok ? null : result.problem;
+        problem = await check(text, environment());
       } catch {
         // The server is unreachable: say nothing rather than mark a query that may be fine.
         return [];
@@ -41,6 +42,16 @@ export function serverLint(environment: () => EditorEnvironment, onProblem: (pro
     },
     { delay: lintDelayMs },
   );
+}
+
+/** The whole query through the server's parser, then, for the gateway, each root field's selection against its type. */
+async function check(text: string, environment: EditorEnvironment): Promise<Problem | null> {
+  const result = await normalize(text, environment.checkedType);
+  if (!result.ok) {
+    return result.problem;
+  }
+
+  return environment.rootScope.kind === 'gateway' ? checkGatewayFields(text, environment.syntax, environment.index) : null;
 }
 
 function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
