@@ -176,6 +176,18 @@ describe('playground', () => {
     assert.match(await page.getByTestId('query-status').textContent(), new RegExp(`^Line ${problem.line}, column ${problem.column}: `));
   });
 
+  test('Lint_GatewayUnknownField_MarksItInsideItsRootField', async () => {
+    const query = '{ employees { id firstNam } }';
+    const { page } = await open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+
+    await setQuery(page, query);
+
+    const marker = page.locator('[data-testid=query-input] .cm-lintRange-error');
+    await marker.first().waitFor({ timeout: 10_000 });
+    assert.equal((await marker.allTextContents()).join(''), 'firstNam');
+    assert.match(await page.getByTestId('query-status').textContent(), new RegExp(`^Line 1, column ${query.indexOf('firstNam') + 1}: `));
+  });
+
   test('Lint_SyntaxError_MarksTheReportedPosition', async () => {
     const query = '[id,,firstName]';
     const { page } = await open(search({ resource: 'employees', syntax: 'include', query: '' }));
