@@ -15,7 +15,13 @@ internal ref partial struct IncludeParser
         SkipSeparators();
         while (Current != ')')
         {
-            arguments.Add(ParseArgument());
+            var argument = ParseArgument();
+            if (arguments.Exists(a => a.Name == argument.Name))
+            {
+                throw Error($"The argument '{argument.Name}' is given twice.", argument.Location.Offset);
+            }
+
+            arguments.Add(argument);
             SkipSeparators();
         }
 

@@ -88,17 +88,22 @@ public class RestEndpointTests(PlaygroundServer server) : IClassFixture<Playgrou
         var missing = await server.GetAsync("/api/employees", "[socialSecurityNumbex]");
 
         never.Status.ShouldBe(400);
-        never.Body.Replace("socialSecurityNumber", "X").ShouldBe(missing.Body.Replace("socialSecurityNumbex", "X"));
+        var neverProblem = JsonNode.Parse(never.Body.Replace("socialSecurityNumber", "X"))!.AsObject();
+        var missingProblem = JsonNode.Parse(missing.Body.Replace("socialSecurityNumbex", "X"))!.AsObject();
+        neverProblem.Remove("traceId");
+        missingProblem.Remove("traceId");
+        neverProblem.ToJsonString().ShouldBe(missingProblem.ToJsonString());
     }
 
     [Theory]
-    [InlineData("[!all]")]
-    [InlineData("[!full]")]
-    [InlineData("{ __full }")]
-    [InlineData("[!all,manager[!all],department[members[!all]]]")]
-    public async Task Get_Wildcards_NeverRevealANeverField(string include)
+    [InlineData("[!all]", "/api/employees,/api/departments,/api/cars,/api/employees/3")]
+    [InlineData("[!full]", "/api/employees,/api/departments,/api/cars,/api/employees/3")]
+    [InlineData("{ __full }", "/api/employees,/api/departments/1,/api/cars/1")]
+    [InlineData("[!all,manager[!all],department[members[!all]]]", "/api/employees,/api/employees/5")]
+    [InlineData("[!all,members[!all,manager[!full]],head[!all]]", "/api/departments")]
+    public async Task Get_Wildcards_NeverRevealANeverField(string include, string paths)
     {
-        foreach (string path in new[] { "/api/employees", "/api/departments", "/api/cars", "/api/employees/3" })
+        foreach (string path in paths.Split(','))
         {
             var (status, _, body) = await server.GetAsync(path, include);
 
@@ -114,9 +119,10 @@ public class RestEndpointTests(PlaygroundServer server) : IClassFixture<Playgrou
         var popcorn = await server.GetAsync("/api/employees", "[!full]");
         var plain = await server.GetAsync("/plain/employees");
 
-        var expected = JsonNode.Parse(plain.Body)!;
-        RemoveProperty(expected, "socialSecurityNumber");
-        popcorn.Body.ShouldBe(expected.ToJsonString());
+        // Byte for byte: System.Text.Json's text with the [Never] member cut out.
+        string expected = System.Text.RegularExpressions.Regex.Replace(plain.Body, "\"socialSecurityNumber\":\"[^\"]*\",", string.Empty);
+        popcorn.Status.ShouldBe(200);
+        popcorn.Body.ShouldBe(expected);
     }
 
     [Fact]
@@ -203,28 +209,6 @@ public class RestEndpointTests(PlaygroundServer server) : IClassFixture<Playgrou
         for (int i = 0; i < queries.Length; i++)
         {
             results.Where((_, j) => j % queries.Length == i).Select(r => r.Body).Distinct().Count().ShouldBe(1);
-        }
-    }
-
-    private static void RemoveProperty(JsonNode node, string name)
-    {
-        switch (node)
-        {
-            case JsonObject obj:
-                obj.Remove(name);
-                foreach (var child in obj.Select(p => p.Value).OfType<JsonNode>().ToArray())
-                {
-                    RemoveProperty(child, name);
-                }
-
-                break;
-            case JsonArray array:
-                foreach (var child in array.OfType<JsonNode>())
-                {
-                    RemoveProperty(child, name);
-                }
-
-                break;
         }
     }
 }

@@ -41,7 +41,28 @@ internal static class GraphQLSelectionParser
                 tooDeep);
         }
 
+        if (IsEmptyShorthand(text))
+        {
+            return SelectionTree.Default;
+        }
+
         var document = GraphQLParser.Parse(text, options);
         return GraphQLNormalizer.Normalize(text, document, options, variables, operationName);
+    }
+
+    /// <summary>
+    /// A whole document of just <c>{}</c> is the default selection, as <c>[]</c> is in the include syntax (and what
+    /// <see cref="SelectionPrinter.PrintGraphQL"/> prints for it). GraphQL itself forbids empty selection sets; every
+    /// other empty set is still an error.
+    /// </summary>
+    private static bool IsEmptyShorthand(ReadOnlySpan<char> text)
+    {
+        text = text.Trim(" \t\r\n,\uFEFF");
+        if (text.Length < 2 || text[0] != '{' || text[^1] != '}')
+        {
+            return false;
+        }
+
+        return text[1..^1].Trim(" \t\r\n,").IsEmpty;
     }
 }

@@ -123,4 +123,28 @@ public class IncludeParserTests
         error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
         error.Column.ShouldBe(10);
     }
+
+    [Theory]
+    [InlineData("{}")]
+    [InlineData(" { , } ")]
+    public void Parse_EmptyGraphQLDocument_MeansDefaults_LikeEmptyBrackets(string text)
+    {
+        SelectionParser.Parse(text).ShouldBe(SelectionParser.Parse("[]"));
+    }
+
+    [Fact]
+    public void Print_DefaultTree_ParsesBackInBothSyntaxes()
+    {
+        SelectionParser.Parse(SelectionTree.Default.ToGraphQLString()).IsDefault.ShouldBeTrue();
+        SelectionParser.Parse(SelectionTree.Default.ToIncludeString()).IsDefault.ShouldBeTrue();
+    }
+
+    [Fact]
+    public void Parse_RepeatedArgument_IsRejected_AsGraphQLDoes()
+    {
+        var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse("[car(id: 1, id: 2)]"));
+
+        error.Column.ShouldBe(13);
+        error.Message.ShouldContain("'id' is given twice");
+    }
 }

@@ -43,7 +43,7 @@ public class GraphQLDocumentationExampleTests
 
     [Theory]
     [InlineData("{ id name", "Unexpected end of query: expected '}' to close the '{' at line 1, column 1. (line 1, column 10)")]
-    [InlineData("{ }", "Expected a name but found '}': a selection set cannot be empty. (line 1, column 3)")]
+    [InlineData("{ id manager { } }", "Expected a name but found '}': a selection set cannot be empty. (line 1, column 16)")]
     [InlineData("{ ?nickname }", "Unexpected character '?': write 'name @optional' instead of '?name'. (line 1, column 3)")]
     [InlineData("{ name @upper }", "Unknown directive '@upper': only @include, @skip, @exclude and @optional are supported. (line 1, column 8)")]
     [InlineData("{ ...Names }", "Unknown fragment 'Names': the document defines no 'fragment Names on ...'. (line 1, column 3)")]

@@ -4,7 +4,7 @@ namespace Popcorn.Query.Tests.Parsing.GraphQL;
 public class GraphQLSyntaxErrorTests
 {
     [Theory]
-    [InlineData("{}", 1, 2, "Expected a name but found '}': a selection set cannot be empty")]
+    [InlineData("query {}", 1, 8, "Expected a name but found '}': a selection set cannot be empty")]
     [InlineData("{ a { } }", 1, 7, "Expected a name but found '}'")]
     [InlineData("{ id", 1, 5, "Unexpected end of query: expected '}' to close the '{' at line 1, column 1")]
     [InlineData("{ a {\n  b\n", 3, 1, "expected '}' to close the '{' at line 1, column 5")]
