@@ -2,7 +2,7 @@ import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } 
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { forceLinting, lintGutter, lintKeymap } from '@codemirror/lint';
-import { Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, type Extension, Prec } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -19,6 +19,7 @@ import type { EditorEnvironment } from './editorEnvironment';
 import { graphqlLanguage } from './graphqlLanguage';
 import { playgroundHighlightStyle } from './highlightStyle';
 import { includeLanguage } from './includeLanguage';
+import { includeLineBreaks } from './includeLineBreaks';
 import { serverLint } from './serverLint';
 
 export interface QueryEditorOptions {
@@ -119,6 +120,6 @@ export class QueryEditor {
   }
 }
 
-function languageFor(syntax: Syntax) {
-  return syntax === 'include' ? includeLanguage : graphqlLanguage;
+function languageFor(syntax: Syntax): Extension {
+  return syntax === 'include' ? [includeLanguage, includeLineBreaks] : graphqlLanguage;
 }
