@@ -162,7 +162,9 @@ export class Playground {
 
   private changeTarget(name: string, params: Record<string, string>): void {
     const previous = this._target;
-    const next = resolveTarget(name, params, this._index);
+    // Parameter values carry over by name (employee 3 -> department 3), like the explorer's reclick.
+    const carried = previous.kind === 'rest' ? previous.params : {};
+    const next = resolveTarget(name, { ...carried, ...params }, this._index);
     if (!next) {
       return;
     }

@@ -30,7 +30,21 @@ export class TargetBar {
 
   /** Shows `target` without reporting a change back. */
   show(target: Target): void {
-    this._select.value = targetName(target);
+    const name = targetName(target);
+    if (name === this._select.value && this._params.dataset.resource === name) {
+      // Same resource: leave the inputs (and the focus of the one being typed in) alone.
+      for (const input of this._params.querySelectorAll('input')) {
+        const value = target.kind === 'rest' ? (target.params[input.dataset.param!] ?? '') : '';
+        if (input.value !== value && document.activeElement !== input) {
+          input.value = value;
+        }
+      }
+
+      return;
+    }
+
+    this._select.value = name;
+    this._params.dataset.resource = name;
     this._params.replaceChildren();
     if (target.kind !== 'rest') {
       return;
@@ -43,6 +57,7 @@ export class TargetBar {
         size: 4,
         'aria-label': `Path parameter ${parameter.name}`,
         title: `${parameter.name}: ${parameter.type}`,
+        'data-param': parameter.name,
         'data-testid': `param-${parameter.name}`,
         oninput: () => this._onChange(this._select.value, this.currentParams()),
       });
@@ -53,7 +68,7 @@ export class TargetBar {
   private currentParams(): Record<string, string> {
     const params: Record<string, string> = {};
     for (const input of this._params.querySelectorAll('input')) {
-      params[input.dataset.testid!.slice('param-'.length)] = input.value;
+      params[input.dataset.param!] = input.value;
     }
 
     return params;
