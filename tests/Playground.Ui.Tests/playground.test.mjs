@@ -208,11 +208,14 @@ describe('playground', () => {
 
     await setQuery(page, '{ id lastName }');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('query') === '{ id lastName }');
+    await page.getByTestId('param-id').fill('');
+    await page.getByTestId('param-id').pressSequentially('34');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('param.id') === '34');
     await page.reload();
     await page.getByTestId('run').waitFor();
 
     assert.equal(await queryText(page), '{ id lastName }');
-    assert.equal(await page.getByTestId('param-id').inputValue(), '2');
+    assert.equal(await page.getByTestId('param-id').inputValue(), '34');
   });
 
   test('Curl_RestResource_QuotesTheSelection', async () => {
