@@ -235,11 +235,13 @@ describe('playground', () => {
     await page.mouse.move(0, 0);
 
     const image = await page.screenshot();
-    await mkdir(path.join(repoRoot, 'docs'), { recursive: true });
-    await Promise.all([
-      import('node:fs/promises').then((fs) => fs.writeFile(path.join(repoRoot, 'docs', 'playground.png'), image)),
-      import('node:fs/promises').then((fs) => fs.writeFile(path.join(outputDir, 'playground.png'), image)),
-    ]);
+    const fs = await import('node:fs/promises');
+    await fs.writeFile(path.join(outputDir, 'playground.png'), image);
+    // The committed docs/playground.png changes only on request, so a test run leaves the tree clean.
+    if (process.env.POPCORN_UPDATE_SCREENSHOT === '1') {
+      await mkdir(path.join(repoRoot, 'docs'), { recursive: true });
+      await fs.writeFile(path.join(repoRoot, 'docs', 'playground.png'), image);
+    }
     assert.ok(image.length > 10_000);
   });
 });
