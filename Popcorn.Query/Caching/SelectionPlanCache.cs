@@ -53,13 +53,22 @@ public sealed class SelectionPlanCache
         return _byText.GetOrAdd(key, plan);
     }
 
-    /// <summary>The plan for an already parsed tree, shared with every equivalent query.</summary>
+    /// <summary>
+    /// The plan for an already parsed tree, shared with every equivalent query. A tree whose canonical print is longer
+    /// than <see cref="SelectionParserOptions.MaxLength"/> (fragments and variables can expand a short query that far)
+    /// is compiled without being shared, so no key is ever longer than the longest accepted query.
+    /// </summary>
     /// <exception cref="PopcornQueryException">The tree does not fit the type.</exception>
     public SelectionPlan GetOrCompile(TypeMetadata type, SelectionTree tree)
     {
         ArgumentNullException.ThrowIfNull(type);
         ArgumentNullException.ThrowIfNull(tree);
-        var key = new PlanKey(type, tree.ToIncludeString());
+        if (SelectionPrinter.PrintIncludeWithin(tree, ParserOptions.MaxLength) is not { } canonical)
+        {
+            return PlanCompiler.Compile(type, tree, CompilerOptions);
+        }
+
+        var key = new PlanKey(type, canonical);
         if (_byCanonicalForm.TryGetValue(key, out var plan))
         {
             return plan;

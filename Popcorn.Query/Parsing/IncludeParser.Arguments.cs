@@ -12,11 +12,12 @@ internal ref partial struct IncludeParser
         Expect('(');
         EnterNesting(open);
         var arguments = new List<QueryArgument>();
+        var names = default(NameSet);
         SkipSeparators();
         while (Current != ')')
         {
             var argument = ParseArgument();
-            if (arguments.Exists(a => a.Name == argument.Name))
+            if (!names.Add(argument.Name))
             {
                 throw Error($"The argument '{argument.Name}' is given twice.", argument.Location.Offset);
             }
@@ -128,6 +129,7 @@ internal ref partial struct IncludeParser
         _position++;
         EnterNesting(open);
         var fields = new List<QueryArgument>();
+        var names = default(NameSet);
         SkipSeparators();
         while (Current != '}')
         {
@@ -136,7 +138,14 @@ internal ref partial struct IncludeParser
                 throw Error("Unexpected end of query: expected '}' to close the object value.");
             }
 
-            fields.Add(ParseArgument());
+            // As in the GraphQL-like syntax (Input Object Field Uniqueness), so every tree prints in both.
+            var field = ParseArgument();
+            if (!names.Add(field.Name))
+            {
+                throw Error($"The field '{field.Name}' is given twice in one object value.", field.Location.Offset);
+            }
+
+            fields.Add(field);
             SkipSeparators();
         }
 

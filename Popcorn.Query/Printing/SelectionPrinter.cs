@@ -13,8 +13,19 @@ public static class SelectionPrinter
     {
         ArgumentNullException.ThrowIfNull(tree);
         var builder = new StringBuilder();
-        AppendIncludeList(builder, tree.Properties);
+        AppendIncludeList(builder, tree.Properties, int.MaxValue);
         return builder.ToString();
+    }
+
+    /// <summary>
+    /// The canonical include print, or null as soon as it grows past <paramref name="maxLength"/> characters. Fragments
+    /// and variables let a short query expand into a tree whose print is megabytes long, so a caller that keeps or
+    /// compares prints bounds them first.
+    /// </summary>
+    internal static string? PrintIncludeWithin(SelectionTree tree, int maxLength)
+    {
+        var builder = new StringBuilder();
+        return AppendIncludeList(builder, tree.Properties, maxLength) ? builder.ToString() : null;
     }
 
     /// <summary>One node in canonical include syntax.</summary>
@@ -22,7 +33,7 @@ public static class SelectionPrinter
     {
         ArgumentNullException.ThrowIfNull(property);
         var builder = new StringBuilder();
-        AppendInclude(builder, property);
+        AppendInclude(builder, property, int.MaxValue);
         return builder.ToString();
     }
 
@@ -35,7 +46,8 @@ public static class SelectionPrinter
         return builder.ToString();
     }
 
-    private static void AppendIncludeList(StringBuilder builder, IReadOnlyList<PropertyReference> properties)
+    /// <returns>False, with the print unfinished, once it is longer than <paramref name="maxLength"/>.</returns>
+    private static bool AppendIncludeList(StringBuilder builder, IReadOnlyList<PropertyReference> properties, int maxLength)
     {
         builder.Append('[');
         for (int i = 0; i < properties.Count; i++)
@@ -45,13 +57,17 @@ public static class SelectionPrinter
                 builder.Append(',');
             }
 
-            AppendInclude(builder, properties[i]);
+            if (!AppendInclude(builder, properties[i], maxLength) || builder.Length > maxLength)
+            {
+                return false;
+            }
         }
 
         builder.Append(']');
+        return builder.Length <= maxLength;
     }
 
-    private static void AppendInclude(StringBuilder builder, PropertyReference property)
+    private static bool AppendInclude(StringBuilder builder, PropertyReference property, int maxLength)
     {
         if (property.IsNegated)
         {
@@ -70,10 +86,7 @@ public static class SelectionPrinter
 
         builder.Append(property.Name);
         AppendArguments(builder, property.Arguments);
-        if (property.Children.Count > 0)
-        {
-            AppendIncludeList(builder, property.Children);
-        }
+        return property.Children.Count == 0 || AppendIncludeList(builder, property.Children, maxLength);
     }
 
     private static void AppendGraphQLSet(StringBuilder builder, IReadOnlyList<PropertyReference> properties)

@@ -72,11 +72,29 @@ internal sealed class GatewayArgument
         bound = Convert(value);
         if (bound is null)
         {
-            error = $"Argument '{Name}' expects a value of type '{GraphQLType.TrimEnd('!')}' but got {value}.";
+            error = $"Argument '{Name}' expects a value of type '{GraphQLType.TrimEnd('!')}' but got {Describe(value)}.";
             return false;
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// The value as an error quotes it: short values as written, long ones cut to the excerpt limit. A variable can be
+    /// as long as the request body, and a document can pass it to 256 aliased fields: quoting it whole would turn a
+    /// 1 MB request into a 256 MB error response.
+    /// </summary>
+    private static string Describe(QueryValue value)
+    {
+        const int limit = PopcornQueryException.MaxExcerptLength;
+        return value.Kind switch
+        {
+            QueryValueKind.List => $"a list of {value.Items.Count} items",
+            QueryValueKind.Object => $"an object of {value.Fields.Count} fields",
+            QueryValueKind.String when value.Text!.Length > limit => QueryValue.String(value.Text[..limit]) + "…",
+            _ when value.Text is { Length: > limit } text => text[..limit] + "…",
+            _ => value.ToString(),
+        };
     }
 
     private object? Convert(QueryValue value)

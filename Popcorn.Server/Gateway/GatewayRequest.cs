@@ -73,6 +73,12 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         {
             return (null, StatusCodes.Status400BadRequest, $"The request body is not valid JSON: {e.Message}");
         }
+        catch (InvalidOperationException)
+        {
+            // JsonDocument checks strings only when they are read: an escaped lone surrogate or invalid UTF-8 in
+            // 'query' or 'operationName' fails in GetString, not in Parse.
+            return (null, StatusCodes.Status400BadRequest, "The request body is not valid JSON: a string in it is not valid Unicode (a lone surrogate or invalid UTF-8).");
+        }
     }
 
     private static string? ReadString(JsonElement root, string name, out bool ok)

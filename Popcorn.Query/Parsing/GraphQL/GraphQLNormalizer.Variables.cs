@@ -30,7 +30,7 @@ internal sealed partial class GraphQLNormalizer
             QueryValue? value = null;
             if (given.TryGetValue(definition.Name, out var json))
             {
-                value = Coerce(QueryValue.FromJson(json), definition.Type, definition, "was given", definition.Offset);
+                value = Coerce(FromJson(json, definition), definition.Type, definition, "was given", definition.Offset);
             }
             else if (definition.DefaultValue is { } defaultValue)
             {
@@ -56,16 +56,74 @@ internal sealed partial class GraphQLNormalizer
         var given = new Dictionary<string, JsonElement>(StringComparer.Ordinal);
         if (variables.ValueKind == JsonValueKind.Object && _variables.Count > 0)
         {
-            foreach (var property in variables.EnumerateObject())
+            try
             {
-                if (_variables.ContainsKey(property.Name))
+                foreach (var property in variables.EnumerateObject())
                 {
-                    given[property.Name] = property.Value;
+                    if (_variables.ContainsKey(property.Name))
+                    {
+                        given[property.Name] = property.Value;
+                    }
                 }
+            }
+            catch (InvalidOperationException)
+            {
+                // System.Text.Json reads names lazily: an escaped lone surrogate or invalid UTF-8 fails only here.
+                throw InvalidVariable("A name in the variables is not valid Unicode (a lone surrogate or invalid UTF-8).", 0);
             }
         }
 
         return given;
+    }
+
+    /// <summary>
+    /// The variable's JSON value as a literal, as <see cref="QueryValue.FromJson"/> converts it, refusing what no
+    /// literal can be: text that is not valid Unicode (System.Text.Json throws <see cref="InvalidOperationException"/>
+    /// when it reads an escaped lone surrogate or invalid UTF-8) and an object that names a field twice (which
+    /// Input Object Field Uniqueness forbids in a literal, so the tree would not print back).
+    /// </summary>
+    private QueryValue FromJson(JsonElement json, VariableDefinitionNode definition)
+    {
+        try
+        {
+            return Convert(json);
+        }
+        catch (InvalidOperationException)
+        {
+            throw InvalidVariable($"The variable '${Quote(definition.Name)}' contains text that is not valid Unicode (a lone surrogate or invalid UTF-8).", definition.Offset);
+        }
+
+        QueryValue Convert(JsonElement element)
+        {
+            switch (element.ValueKind)
+            {
+                case JsonValueKind.Array:
+                    var items = new QueryValue[element.GetArrayLength()];
+                    int i = 0;
+                    foreach (var item in element.EnumerateArray())
+                    {
+                        items[i++] = Convert(item);
+                    }
+
+                    return QueryValue.List(items);
+                case JsonValueKind.Object:
+                    var fields = new List<QueryArgument>();
+                    var names = default(NameSet);
+                    foreach (var property in element.EnumerateObject())
+                    {
+                        if (!names.Add(property.Name))
+                        {
+                            throw InvalidVariable($"The variable '${Quote(definition.Name)}' has the field '{Quote(property.Name)}' twice in one object.", definition.Offset);
+                        }
+
+                        fields.Add(new QueryArgument(property.Name, Convert(property.Value)));
+                    }
+
+                    return QueryValue.Object(fields.ToArray());
+                default:
+                    return QueryValue.FromJson(element);
+            }
+        }
     }
 
     /// <summary>Every variable the operation uses (directly or through its fragments) is declared, and every declared one is used.</summary>
