@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Collections.Concurrent;
 using Microsoft.Extensions.Options;
 using Popcorn.Query;
@@ -89,6 +90,7 @@ internal sealed class PopcornRegistry
         return null;
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Only IEnumerable<T> and IAsyncEnumerable<T> are looked for; a returned value that implements them is enumerated through them, so the trimmer keeps those interface implementations.")]
     private static IEnumerable<Type> SequenceElementTypes(Type type)
     {
         var interfaces = type.IsInterface ? type.GetInterfaces().Prepend(type) : type.GetInterfaces();

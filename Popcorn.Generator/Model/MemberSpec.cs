@@ -28,20 +28,3 @@ internal sealed record MemberSpec(
     /// <summary>FieldFlags.Never.</summary>
     public bool IsNever => (Flags & 4) != 0;
 }
-
-/// <summary>Mirrors Popcorn.Query's FieldKind.</summary>
-internal enum FieldKindSpec
-{
-    Scalar,
-    Object,
-    List,
-    Map,
-}
-
-/// <summary>The effective <c>JsonIgnoreCondition</c> for writing.</summary>
-internal enum IgnoreKind
-{
-    Never,
-    WhenWritingNull,
-    WhenWritingDefault,
-}

@@ -68,10 +68,15 @@ internal static class NamingPolicies
         return new string(chars);
     }
 
-    /// <summary>Splits into words at case changes and punctuation, then joins them cased with a separator.</summary>
+    /// <summary>
+    /// Splits into words at case changes, spaces, punctuation and symbols, then joins the words cased
+    /// with a separator. Punctuation and symbols are kept as written and stand in for the separator
+    /// (<c>_id</c> stays <c>_id</c>, <c>a - b</c> becomes <c>a-b</c>), as System.Text.Json 10 does.
+    /// </summary>
     public static string Separated(string name, bool lowercase, char separator)
     {
         var result = new StringBuilder(name.Length + (name.Length / 4));
+        bool lastWasWord = false;
         int first = 0;
         var previous = Category.Boundary;
 
@@ -82,23 +87,33 @@ internal static class NamingPolicies
                 return;
             }
 
-            if (result.Length != 0)
+            if (lastWasWord)
             {
                 result.Append(separator);
             }
 
             string word = name.Substring(start, length);
             result.Append(lowercase ? word.ToLowerInvariant() : word.ToUpperInvariant());
+            lastWasWord = true;
         }
 
         for (int index = 0; index < name.Length; index++)
         {
             char current = name[index];
             var unicode = char.GetUnicodeCategory(current);
-            if (unicode == UnicodeCategory.SpaceSeparator
-                || (unicode >= UnicodeCategory.ConnectorPunctuation && unicode <= UnicodeCategory.OtherPunctuation))
+            if (unicode == UnicodeCategory.SpaceSeparator)
             {
                 WriteWord(first, index - first);
+                previous = Category.Boundary;
+                first = index + 1;
+                continue;
+            }
+
+            if (!char.IsLetterOrDigit(current))
+            {
+                WriteWord(first, index - first);
+                result.Append(current);
+                lastWasWord = false;
                 previous = Category.Boundary;
                 first = index + 1;
                 continue;
@@ -114,7 +129,7 @@ internal static class NamingPolicies
                     _ => previous,
                 };
 
-                if ((category == Category.Lowercase && char.IsUpper(next)) || next == '_')
+                if (category == Category.Lowercase && char.IsUpper(next))
                 {
                     WriteWord(first, index - first + 1);
                     previous = Category.Boundary;

@@ -35,14 +35,7 @@ internal ref partial struct IncludeParser
     /// <summary>Parses <paramref name="text"/>; blank text is the default selection.</summary>
     public static SelectionTree Parse(string text, SelectionParserOptions options)
     {
-        if (text.Length > options.MaxLength)
-        {
-            throw PopcornQueryException.At(
-                QueryErrorKind.LimitExceeded,
-                $"The query is {text.Length} characters long; the limit is {options.MaxLength}.",
-                text,
-                options.MaxLength);
-        }
+        options.CheckLength(text);
 
         var parser = new IncludeParser(text, options);
         parser.SkipWhitespace();

@@ -20,4 +20,18 @@ public sealed record SelectionParserOptions
 
     /// <summary>Most aliased selections in one query (each alias writes a field again).</summary>
     public int MaxAliases { get; init; } = 256;
+
+    /// <summary>Rejects text longer than <see cref="MaxLength"/>, pointing at the first character past the limit.</summary>
+    /// <exception cref="PopcornQueryException">The text is too long.</exception>
+    internal void CheckLength(string text)
+    {
+        if (text.Length > MaxLength)
+        {
+            throw PopcornQueryException.At(
+                QueryErrorKind.LimitExceeded,
+                $"The query is {text.Length} characters long; the limit is {MaxLength}.",
+                text,
+                MaxLength);
+        }
+    }
 }

@@ -22,8 +22,9 @@ public static class SelectionPrinter
     /// and variables let a short query expand into a tree whose print is megabytes long, so a caller that keeps or
     /// compares prints bounds them first.
     /// </summary>
-    internal static string? PrintIncludeWithin(SelectionTree tree, int maxLength)
+    public static string? PrintIncludeWithin(SelectionTree tree, int maxLength)
     {
+        ArgumentNullException.ThrowIfNull(tree);
         var builder = new StringBuilder();
         return AppendIncludeList(builder, tree.Properties, maxLength) ? builder.ToString() : null;
     }

@@ -58,8 +58,8 @@ public static class PopcornEndpointRouteBuilderExtensions
         try
         {
             var tree = SelectionParser.Parse(query, registry.Options.Limits);
-            long maxPrint = MaxNormalizedLengthFactor * (long)registry.Options.Limits.MaxLength;
-            if (PrintLengthExceeds(tree.Properties, maxPrint))
+            int maxPrint = MaxNormalizedLengthFactor * registry.Options.Limits.MaxLength;
+            if (SelectionPrinter.PrintIncludeWithin(tree, maxPrint) is not { } include)
             {
                 return PopcornProblems.Result(new ProblemDetails
                 {
@@ -79,7 +79,8 @@ public static class PopcornEndpointRouteBuilderExtensions
                 PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions);
             }
 
-            return Results.Json(new NormalizedQuery(tree.ToIncludeString(), tree.ToGraphQLString()), PopcornServerJsonContext.Default.NormalizedQuery);
+            // The GraphQL print is at most a few times the include print, so bounding one bounds both.
+            return Results.Json(new NormalizedQuery(include, tree.ToGraphQLString()), PopcornServerJsonContext.Default.NormalizedQuery);
         }
         catch (PopcornQueryException error)
         {
@@ -89,59 +90,6 @@ public static class PopcornEndpointRouteBuilderExtensions
 
     /// <summary>How many times longer than the longest accepted query a normalized form may be.</summary>
     private const int MaxNormalizedLengthFactor = 16;
-
-    /// <summary>
-    /// True when the tree's prints would be longer than <paramref name="budget"/>, judged without printing: fragments can
-    /// expand a 6 KB query into 2048 copies of a 6,000-character name, whose two prints cost 50 MB and half a second.
-    /// Counts names, aliases and argument text, each string character as up to six (an escape).
-    /// </summary>
-    private static bool PrintLengthExceeds(IReadOnlyList<PropertyReference> properties, long budget) => !Fits(properties, ref budget);
-
-    private static bool Fits(IReadOnlyList<PropertyReference> properties, ref long budget)
-    {
-        foreach (var property in properties)
-        {
-            budget -= property.Name.Length + (property.Alias?.Length ?? 0) + 16;
-            foreach (var argument in property.Arguments)
-            {
-                budget -= argument.Name.Length + 4;
-                if (!ValueFits(argument.Value, ref budget))
-                {
-                    return false;
-                }
-            }
-
-            if (budget < 0 || !Fits(property.Children, ref budget))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    private static bool ValueFits(QueryValue value, ref long budget)
-    {
-        budget -= 8 + (6L * (value.Text?.Length ?? 0));
-        foreach (var item in value.Items)
-        {
-            if (!ValueFits(item, ref budget))
-            {
-                return false;
-            }
-        }
-
-        foreach (var field in value.Fields)
-        {
-            budget -= field.Name.Length + 4;
-            if (!ValueFits(field.Value, ref budget))
-            {
-                return false;
-            }
-        }
-
-        return budget >= 0;
-    }
 
     private static IEnumerable<TypeMetadata> DistinctTypes(PopcornRegistry registry) =>
         registry.Writers.Select(w => w.Metadata).Distinct();

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
@@ -14,6 +15,7 @@ internal sealed class GatewayField
     private readonly Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>[] _parameterBinders;
     private readonly PropertyInfo? _taskResult;
 
+    [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
     public GatewayField(string name, Delegate resolver, string? description)
     {
         Name = name;

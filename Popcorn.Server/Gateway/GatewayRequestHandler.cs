@@ -158,12 +158,8 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
         return bound;
     }
 
-    private async Task WriteDataAsync(HttpContext context, List<RootStep> steps, object?[] values, List<GraphQLError> errors)
-    {
-        context.Response.StatusCode = StatusCodes.Status200OK;
-        context.Response.ContentType = ResponseMediaType(context) + "; charset=utf-8";
-        var json = writer.RentWriter(context);
-        try
+    private Task WriteDataAsync(HttpContext context, List<RootStep> steps, object?[] values, List<GraphQLError> errors) =>
+        writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), 0, async (json, _) =>
         {
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -192,35 +188,16 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
             }
 
             json.WriteEndObject();
-            json.Flush();
-        }
-        finally
-        {
-            writer.ReturnWriter(json);
-        }
+        });
 
-        await context.Response.BodyWriter.FlushAsync(context.RequestAborted);
-    }
-
-    private async Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors)
-    {
-        context.Response.StatusCode = status;
-        context.Response.ContentType = ResponseMediaType(context) + "; charset=utf-8";
-        var json = writer.RentWriter(context);
-        try
+    private Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
+        writer.WriteDocumentAsync(context, status, ResponseMediaType(context), errors, static (json, errors) =>
         {
             json.WriteStartObject();
             WriteErrorList(json, errors);
             json.WriteEndObject();
-            json.Flush();
-        }
-        finally
-        {
-            writer.ReturnWriter(json);
-        }
-
-        await context.Response.BodyWriter.FlushAsync(context.RequestAborted);
-    }
+            return ValueTask.CompletedTask;
+        });
 
     private static void WriteErrorList(Utf8JsonWriter json, IReadOnlyList<GraphQLError> errors)
     {
@@ -236,8 +213,8 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
     /// <summary>GraphQL over HTTP: answer in <c>application/graphql-response+json</c> when the client accepts it, else <c>application/json</c>.</summary>
     private static string ResponseMediaType(HttpContext context) =>
         context.Request.Headers.Accept.ToString().Contains(GraphQLResponseMediaType, StringComparison.OrdinalIgnoreCase)
-            ? GraphQLResponseMediaType
-            : "application/json";
+            ? GraphQLResponseMediaType + "; charset=utf-8"
+            : "application/json; charset=utf-8";
 
     private sealed record RootStep(string Key, SourceLocation Location, GatewayField? Field, Dictionary<string, object?>? Arguments, ResultShape? Shape, SelectionPlan? Plan)
     {

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -5,6 +6,9 @@ namespace Popcorn.Server;
 /// <summary>Declares the root fields of the <c>/graphql</c> gateway.</summary>
 public sealed class PopcornGatewayBuilder
 {
+    internal const string ReflectionWarning =
+        "A root field's resolver is bound by reflection: its parameters are read and it is invoked dynamically, and a Task<T> result is read through Task<T>.Result. Keep the resolver's parameter and return types when trimming.";
+
     private readonly List<GatewayField> _fields = new();
 
     internal IReadOnlyList<GatewayField> Fields => _fields;
@@ -18,6 +22,7 @@ public sealed class PopcornGatewayBuilder
     /// <param name="resolver">Produces the value, e.g. <c>(int id, SampleData data) =&gt; data.FindEmployee(id)</c>.</param>
     /// <param name="description">Shown in the schema.</param>
     /// <returns>This builder, for chaining.</returns>
+    [RequiresUnreferencedCode(ReflectionWarning)]
     public PopcornGatewayBuilder Field(string name, Delegate resolver, string? description = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(name);

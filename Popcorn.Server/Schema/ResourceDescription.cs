@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc.Controllers;
@@ -6,7 +7,7 @@ using Microsoft.AspNetCore.Routing;
 namespace Popcorn.Server;
 
 /// <summary>A REST endpoint opted in to Popcorn, as the schema describes it.</summary>
-internal sealed record ResourceDescription(string Name, string Method, string Path, ResultShape Shape, IReadOnlyList<GatewayArgument> Parameters)
+internal sealed partial record ResourceDescription(string Name, string Method, string Path, ResultShape Shape, IReadOnlyList<GatewayArgument> Parameters)
 {
     /// <summary>Every Popcorn endpoint of the application whose result type a registered context models.</summary>
     public static IEnumerable<ResourceDescription> FindAll(EndpointDataSource endpoints, PopcornRegistry registry)
@@ -24,7 +25,7 @@ internal sealed record ResourceDescription(string Name, string Method, string Pa
                 continue;
             }
 
-            string path = "/" + (endpoint.RoutePattern.RawText ?? string.Empty).TrimStart('/');
+            string path = "/" + RouteConstraint().Replace(endpoint.RoutePattern.RawText ?? string.Empty, "{$1}").TrimStart('/');
             var routeNames = endpoint.RoutePattern.Parameters.Select(p => p.Name).ToHashSet(StringComparer.OrdinalIgnoreCase);
             var parameters = method.GetParameters()
                 .Where(p => p.Name is not null && routeNames.Contains(p.Name) && GatewayArgument.IsBindable(p.ParameterType))
@@ -37,4 +38,8 @@ internal sealed record ResourceDescription(string Name, string Method, string Pa
             }
         }
     }
+
+    /// <summary>Route constraints and defaults (<c>{id:int}</c>, <c>{id=1}</c>) are the server's business: clients see <c>{id}</c>.</summary>
+    [GeneratedRegex(@"\{\*{0,2}([A-Za-z_][A-Za-z0-9_]*)[^}]*\}")]
+    private static partial Regex RouteConstraint();
 }

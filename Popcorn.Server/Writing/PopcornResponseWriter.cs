@@ -15,18 +15,14 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
     private static readonly JsonEncodedText s_data = JsonEncodedText.Encode("data");
 
     private readonly Utf8JsonWriterPool _pool = new(registry.Options.WriterOptions);
+    private readonly bool _useEnvelope = registry.Options.UseEnvelope;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
 
-    public async Task WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode)
-    {
-        var response = context.Response;
-        response.StatusCode = statusCode;
-        response.ContentType = "application/json; charset=utf-8";
-        var body = response.BodyWriter;
-        var json = _pool.Rent(body);
-        try
+    public Task WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
+        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (json, state) =>
         {
-            bool envelope = registry.Options.UseEnvelope;
+            var (self, context, value, shape, plan) = state;
+            bool envelope = self._useEnvelope;
             if (envelope)
             {
                 json.WriteStartObject();
@@ -34,21 +30,27 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
                 json.WritePropertyName(s_data);
             }
 
-            if (value is null || !shape.IsSequence)
-            {
-                shape.Writer.WriteObject(json, value, plan);
-            }
-            else
-            {
-                var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
-                await sequenceWriter.WriteAsync(json, value, plan, body, context.RequestAborted);
-            }
-
+            await self.WriteValueAsync(json, value, shape, plan, context);
             if (envelope)
             {
                 json.WriteEndObject();
             }
+        });
 
+    /// <summary>
+    /// Sets the status and content type, then lets <paramref name="writeBody"/> write one JSON document through a
+    /// pooled writer onto the response's pipe, and flushes it. The state is passed through so callers can use static
+    /// lambdas and allocate no closure per request.
+    /// </summary>
+    public async Task WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, TState state, Func<Utf8JsonWriter, TState, ValueTask> writeBody)
+    {
+        var response = context.Response;
+        response.StatusCode = statusCode;
+        response.ContentType = contentType;
+        var json = _pool.Rent(response.BodyWriter);
+        try
+        {
+            await writeBody(json, state);
             json.Flush();
         }
         finally
@@ -56,7 +58,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
             _pool.Return(json);
         }
 
-        await body.FlushAsync(context.RequestAborted);
+        await response.BodyWriter.FlushAsync(context.RequestAborted);
     }
 
     /// <summary>Writes one value into an already open JSON document (the gateway's <c>data</c> object).</summary>
@@ -71,8 +73,4 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
         await sequenceWriter.WriteAsync(json, value, plan, context.Response.BodyWriter, context.RequestAborted);
     }
-
-    public Utf8JsonWriter RentWriter(HttpContext context) => _pool.Rent(context.Response.BodyWriter);
-
-    public void ReturnWriter(Utf8JsonWriter json) => _pool.Return(json);
 }

@@ -29,7 +29,7 @@ public class SchemaEndpointTests(PlaygroundServer server) : IClassFixture<Playgr
 
         var resources = schema["resources"]!.AsArray().Select(r => $"{r!["method"]} {r["path"]} {r["type"]} {r["isList"]}").ToArray();
         resources.ShouldContain("GET /api/employees Employee true");
-        resources.ShouldContain("GET /api/employees/{id:int} Employee false");
+        resources.ShouldContain("GET /api/employees/{id} Employee false");
         resources.ShouldContain("POST /api/cars Car false");
         var employee = schema["rootFields"]!.AsArray().Single(f => f!["name"]!.GetValue<string>() == "employee")!;
         employee["arguments"]![0]!.ToJsonString().ShouldBe("""{"name":"id","type":"Int!"}""");

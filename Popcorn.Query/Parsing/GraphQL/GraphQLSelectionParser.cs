@@ -22,14 +22,7 @@ internal static class GraphQLSelectionParser
     /// <exception cref="PopcornQueryException">Any malformed, invalid or oversized input.</exception>
     public static SelectionTree Parse(string text, SelectionParserOptions options, JsonElement variables, string? operationName)
     {
-        if (text.Length > options.MaxLength)
-        {
-            throw PopcornQueryException.At(
-                QueryErrorKind.LimitExceeded,
-                $"The query is {text.Length} characters long; the limit is {options.MaxLength}.",
-                text,
-                options.MaxLength);
-        }
+        options.CheckLength(text);
 
         int tooDeep = GraphQLDepthScanner.FindExcessiveNesting(text, options.MaxDepth);
         if (tooDeep >= 0)

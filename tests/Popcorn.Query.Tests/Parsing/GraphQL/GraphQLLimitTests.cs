@@ -106,12 +106,10 @@ public class GraphQLLimitTests
             text.Append($" fragment F{i} on T {{ {(i < 39 ? $"...F{i + 1} ...F{i + 1}" : "a")} }}");
         }
 
-        var watch = Stopwatch.StartNew();
         var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text.ToString()));
 
         error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
         error.Message.ShouldContain("more than 2048 fields");
-        watch.ElapsedMilliseconds.ShouldBeLessThan(1_000);
     }
 
     [Fact]

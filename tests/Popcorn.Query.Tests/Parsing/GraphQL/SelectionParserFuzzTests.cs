@@ -38,7 +38,6 @@ public class SelectionParserFuzzTests
     {
         var random = new Random(seed);
         var generator = new RandomTreeGenerator(seed);
-        var watch = Stopwatch.StartNew();
         for (int i = 0; i < 1_500; i++)
         {
             string source = random.Next(3) switch
@@ -55,8 +54,6 @@ public class SelectionParserFuzzTests
             AssertOnlyQueryErrors(() => SelectionParser.ParseGraphQL(text, variables: variables, operationName: operationName), text);
             AssertOnlyQueryErrors(() => SelectionParser.ParseInclude(text), text);
         }
-
-        watch.Elapsed.TotalSeconds.ShouldBeLessThan(10);
     }
 
     [Theory]

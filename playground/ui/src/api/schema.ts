@@ -1,0 +1,65 @@
+/** The shape of `GET /popcorn/schema`: the server's description of its models and entry points. */
+
+export type FieldKind = 'scalar' | 'object' | 'list' | 'map';
+
+export interface FieldInfo {
+  name: string;
+  kind: FieldKind;
+  /** The C#-flavoured type as written on the model, e.g. `List<Car>` or `Employee?`. */
+  type: string;
+  /** The model type a nested selection picks from; null for scalars and collections of scalars. */
+  elementType: string | null;
+  isDefault: boolean;
+  isAlways: boolean;
+  isNullable: boolean;
+  /** The selection used under this field when the query names it without children, e.g. `[id,name]`. */
+  subPropertyDefault?: string | null;
+  description: string | null;
+}
+
+export interface TypeInfo {
+  name: string;
+  description: string | null;
+  fields: FieldInfo[];
+}
+
+export interface ArgumentInfo {
+  name: string;
+  /** GraphQL type notation, e.g. `Int!`. */
+  type: string;
+}
+
+export interface ResourceInfo {
+  name: string;
+  method: string;
+  /** Path template with `{name}` placeholders for the parameters. */
+  path: string;
+  type: string;
+  isList: boolean;
+  parameters: ArgumentInfo[];
+}
+
+export interface RootFieldInfo {
+  name: string;
+  type: string;
+  isList: boolean;
+  arguments: ArgumentInfo[];
+  description?: string | null;
+}
+
+export interface Schema {
+  types: TypeInfo[];
+  resources: ResourceInfo[];
+  rootFields: RootFieldInfo[];
+}
+
+export async function fetchSchema(): Promise<Schema> {
+  const response = await fetch('/popcorn/schema', { headers: { accept: 'application/json' } });
+  if (!response.ok) {
+    throw new Error(`GET /popcorn/schema answered ${response.status} ${response.statusText}`);
+  }
+
+  const schema = (await response.json()) as Partial<Schema>;
+  // Tolerate a server that leaves out an empty section rather than failing the whole page.
+  return { types: schema.types ?? [], resources: schema.resources ?? [], rootFields: schema.rootFields ?? [] };
+}

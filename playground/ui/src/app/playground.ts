@@ -1,0 +1,353 @@
+import { normalize } from '../api/normalize';
+import { describeProblem, type Problem } from '../api/problem';
+import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
+import type { EditorEnvironment } from '../editor/editorEnvironment';
+import { QueryEditor } from '../editor/queryEditor';
+import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
+import { defaultTarget, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
+import { planInsertion, type FieldPick } from '../query/insertField';
+import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
+import { outlineOf } from '../query/outlineOf';
+import { starterQuery } from '../query/starterQuery';
+import { detectSyntax, type Syntax } from '../query/syntax';
+import { toCurl } from '../run/curl';
+import { send } from '../run/exchange';
+import { requestsFor, type RunRequests } from '../run/requestsFor';
+import type { PlaygroundState } from '../state/playgroundState';
+import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
+import { readUrlState, writeUrlState } from '../state/urlState';
+import { CurlDialog } from '../ui/curlDialog';
+import { h } from '../ui/dom';
+import { Explorer } from '../ui/explorer';
+import { RecentList } from '../ui/recentList';
+import { RequestBodyEditor } from '../ui/requestBodyEditor';
+import { ResponsePanel } from '../ui/responsePanel';
+import { syntaxGuide } from '../ui/syntaxGuide';
+import { SyntaxSwitch } from '../ui/syntaxSwitch';
+import { TargetBar } from '../ui/targetBar';
+import { VariablesEditor } from '../ui/variablesEditor';
+
+/**
+ * The page: wires the explorer, the editor, the target bar and the response panel to one state
+ * (query, syntax, target) that the URL mirrors.
+ */
+export class Playground {
+  private _target: Target;
+  private _syntax: Syntax;
+  private readonly _editor: QueryEditor;
+  private readonly _explorer: Explorer;
+  private readonly _targetBar: TargetBar;
+  private readonly _syntaxSwitch: SyntaxSwitch;
+  private readonly _response = new ResponsePanel();
+  private readonly _recent: RecentList;
+  private readonly _body = new RequestBodyEditor();
+  private readonly _variables = new VariablesEditor(() => writeUrlState(this.state));
+  private readonly _curl = new CurlDialog();
+  private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
+  private _runNumber = 0;
+
+  constructor(
+    root: HTMLElement,
+    private readonly _index: SchemaIndex,
+  ) {
+    const restored = readUrlState(window.location.search);
+    this._target = resolveTarget(restored.resource ?? null, restored.params ?? {}, _index) ?? defaultTarget(_index);
+    const query = restored.query ?? starterQuery(_index, this._target, restored.syntax ?? 'include');
+    this._syntax = detectSyntax(query) ?? restored.syntax ?? 'include';
+    this._variables.text = restored.variables ?? '';
+
+    this._explorer = new Explorer(_index, {
+      onPickField: (type, field) => this.pickField(type, field),
+      onPickRootField: (rootField) => this.pickRootField(rootField),
+      onPickTarget: (name) => this.changeTarget(name, {}),
+    });
+    this._targetBar = new TargetBar(_index, (name, params) => this.changeTarget(name, params));
+    this._syntaxSwitch = new SyntaxSwitch((to) => void this.convert(to));
+    this._recent = new RecentList(
+      (entry) => this.restore(entry),
+      () => this._recent.show(clearRecent()),
+    );
+
+    const editorHost = h('div', { class: 'editor-host' });
+    root.replaceChildren(this.layout(editorHost));
+    this._editor = new QueryEditor(editorHost, {
+      doc: query,
+      syntax: this._syntax,
+      environment: () => this.environment(),
+      onChange: (text) => this.queryChanged(text),
+      onRun: () => void this.run(),
+      onProblem: (problem) => this.showProblem(problem),
+    });
+
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
+        event.preventDefault();
+        void this.run();
+      }
+    });
+    this.targetChanged();
+    this._syntaxSwitch.show(this._syntax);
+    this._recent.show(loadRecent());
+    this.showProblem(null);
+    this._editor.view.focus();
+  }
+
+  private layout(editorHost: HTMLElement): HTMLElement {
+    const runButton = h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run');
+    const curlButton = h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl');
+    return h(
+      'div',
+      { class: 'app' },
+      h(
+        'header',
+        { class: 'topbar' },
+        h('div', { class: 'brand' }, h('span', { class: 'brand-name' }, 'Popcorn'), h('span', { class: 'brand-tag' }, 'playground')),
+        this._targetBar.element,
+        h('div', { class: 'topbar-actions' }, this._syntaxSwitch.element, curlButton, runButton),
+      ),
+      h(
+        'main',
+        { class: 'workspace' },
+        h('aside', { class: 'pane explorer-pane' }, this._explorer.element),
+        h(
+          'section',
+          { class: 'pane query-pane', 'aria-label': 'Query' },
+          h('header', { class: 'pane-head' }, h('h2', {}, 'Query'), h('span', { class: 'hint' }, 'Click a field in the explorer to add it at the cursor')),
+          editorHost,
+          this._status,
+          this._body.element,
+          this._variables.element,
+          this._recent.element,
+          syntaxGuide(),
+        ),
+        this._response.element,
+      ),
+      this._curl.element,
+    );
+  }
+
+  private environment(): EditorEnvironment {
+    return {
+      index: this._index,
+      syntax: this._syntax,
+      rootScope: rootScopeOf(this._target, this._index),
+      checkedType: this._target.kind === 'rest' ? this._target.resource.type : undefined,
+    };
+  }
+
+  private get state(): PlaygroundState {
+    return {
+      query: this._editor.text,
+      syntax: this._syntax,
+      resource: targetName(this._target),
+      params: this._target.kind === 'rest' ? { ...this._target.params } : {},
+      variables: this._target.kind === 'gateway' ? this._variables.text : '',
+    };
+  }
+
+  private queryChanged(text: string): void {
+    const detected = detectSyntax(text);
+    if (detected && detected !== this._syntax) {
+      this.setSyntax(detected);
+    }
+
+    writeUrlState(this.state);
+  }
+
+  private setSyntax(syntax: Syntax): void {
+    this._syntax = syntax;
+    this._editor.setSyntax(syntax);
+    this._syntaxSwitch.show(syntax);
+  }
+
+  private changeTarget(name: string, params: Record<string, string>): void {
+    const previous = this._target;
+    // Parameter values carry over by name (employee 3 -> department 3), like the explorer's reclick.
+    const carried = previous.kind === 'rest' ? previous.params : {};
+    const next = resolveTarget(name, { ...carried, ...params }, this._index);
+    if (!next) {
+      return;
+    }
+
+    this._target = next;
+    const text = this._editor.text;
+    if (previous.kind === 'rest' && next.kind === 'gateway') {
+      this._editor.setText(toGatewayQuery(text, this._syntax, previous.resource, previous.params, this._index));
+    } else if (previous.kind === 'gateway' && next.kind === 'rest') {
+      this._editor.setText(toRestQuery(text, this._syntax));
+    }
+
+    this.targetChanged();
+    this._editor.relint();
+  }
+
+  private targetChanged(): void {
+    const target = this._target;
+    this._targetBar.show(target);
+    this._explorer.showTarget(targetName(target), target.kind === 'rest' ? target.resource.type : null);
+    const takesBody = target.kind === 'rest' && target.resource.method !== 'GET' && target.resource.method !== 'DELETE';
+    this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
+    this._variables.show(target.kind === 'gateway');
+    writeUrlState(this.state);
+  }
+
+  /**
+   * The schema doesn't say what a resource accepts; by the sample's convention the input model of
+   * a resource returning `Car` is `NewCar`, and the returned type is the next best guess.
+   */
+  private bodyTypeOf(resource: ResourceInfo): TypeInfo | null {
+    return this._index.typeNamed(`New${resource.type}`) ?? this._index.typeNamed(resource.type) ?? null;
+  }
+
+  private pickField(type: TypeInfo, field: FieldInfo): void {
+    this.insert({ typeName: type.name, text: field.name });
+  }
+
+  private pickRootField(rootField: RootFieldInfo): void {
+    if (this._target.kind !== 'gateway') {
+      this.changeTarget('graphql', {});
+    }
+
+    const args = sampleArguments(rootField);
+    this.insert({ typeName: null, text: args ? `${rootField.name}(${args})` : rootField.name });
+  }
+
+  private insert(pick: FieldPick): void {
+    const text = this._editor.text;
+    const edit = planInsertion(
+      {
+        text,
+        syntax: this._syntax,
+        outline: outlineOf(text, this._syntax),
+        cursor: this._editor.cursor,
+        rootScope: rootScopeOf(this._target, this._index),
+        index: this._index,
+      },
+      pick,
+    );
+    if (edit) {
+      this._editor.applyEdit(edit.from, edit.to, edit.insert, edit.cursor);
+    } else {
+      this.showNotice(`There is no place for '${pick.text}' in this query: no field of the ${this._target.kind === 'rest' ? this._target.resource.type : 'gateway'} leads to it.`);
+    }
+  }
+
+  /** Rewrites the query in the other syntax through the server's canonical printer. */
+  private async convert(to: Syntax): Promise<void> {
+    const text = this._editor.text;
+    if (to === this._syntax && text.trim() !== '') {
+      return;
+    }
+
+    if (text.trim() === '') {
+      this.setSyntax(to);
+      writeUrlState(this.state);
+      return;
+    }
+
+    this._syntaxSwitch.setBusy(true);
+    try {
+      const result = await normalize(text);
+      if (!result.ok) {
+        this.showNotice(`Fix the query before converting it: ${describeProblem(result.problem)}`, true);
+        return;
+      }
+
+      this.setSyntax(to);
+      this._editor.setText(to === 'include' ? result.query.include : result.query.graphql);
+    } catch (error) {
+      this.showNotice(`Could not reach the server to convert the query: ${String(error)}`, true);
+    } finally {
+      this._syntaxSwitch.setBusy(false);
+    }
+  }
+
+  private async run(): Promise<void> {
+    const runNumber = ++this._runNumber;
+    const state = this.state;
+    this._recent.show(rememberQuery(state));
+    this._response.showPending();
+    try {
+      const { request, full, fullReason } = await this.prepare(state.query);
+      if (runNumber !== this._runNumber) {
+        return;
+      }
+
+      const exchange = await send(request);
+      if (runNumber !== this._runNumber) {
+        return;
+      }
+
+      this._response.showExchange(exchange);
+      if (!full || exchange.status >= 400) {
+        this._response.showFull(null, exchange.status >= 400 ? 'No size comparison for an error response.' : fullReason);
+        return;
+      }
+
+      this._response.showMeasuringFull();
+      const fullExchange = await send(full);
+      if (runNumber === this._runNumber) {
+        this._response.showFull(
+          fullExchange.status < 400 ? fullExchange.bytes : null,
+          `The full request answered ${fullExchange.status}.`,
+        );
+      }
+    } catch (error) {
+      if (runNumber === this._runNumber) {
+        this._response.showFailure(error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
+  private async prepare(query: string): Promise<RunRequests> {
+    return requestsFor({
+      target: this._target,
+      syntax: this._syntax,
+      query,
+      body: this._body.value,
+      variables: this._target.kind === 'gateway' ? this._variables.parse() : undefined,
+    });
+  }
+
+  private async showCurl(): Promise<void> {
+    try {
+      const { request } = await this.prepare(this._editor.text);
+      await this._curl.open(toCurl(request, window.location.origin));
+    } catch (error) {
+      this.showNotice(error instanceof Error ? error.message : String(error), true);
+    }
+  }
+
+  private restore(entry: RecentQuery): void {
+    const target = resolveTarget(entry.resource, entry.params, this._index);
+    if (!target) {
+      return;
+    }
+
+    this._target = target;
+    this._variables.text = entry.variables ?? '';
+    this.targetChanged();
+    this.setSyntax(entry.syntax);
+    this._editor.setText(entry.query);
+    this._editor.relint();
+    this._editor.view.focus();
+  }
+
+  private showProblem(problem: Problem | null): void {
+    if (!problem) {
+      this._status.className = 'query-status';
+      this._status.textContent = this._editor?.text.trim() === '' ? 'Empty: the resource answers with its default fields.' : 'No errors.';
+      return;
+    }
+
+    const where = problem.line ? `Line ${problem.line}, column ${problem.column ?? 1}: ` : '';
+    const aboutVariables = problem.errorKind === 'InvalidVariable';
+    this._status.className = `query-status ${aboutVariables ? 'is-notice' : 'is-error'}`;
+    this._status.textContent = where + (aboutVariables ? 'checked without your variables: ' : '') + describeProblem(problem);
+  }
+
+  private showNotice(message: string, isError = false): void {
+    this._status.className = `query-status ${isError ? 'is-error' : 'is-notice'}`;
+    this._status.textContent = message;
+  }
+}

@@ -1,0 +1,13 @@
+import type { SchemaIndex } from '../model/schemaIndex';
+import type { Scope } from '../model/scope';
+import type { Syntax } from '../query/syntax';
+
+/** What the editor's helpers need to know about the page right now; read afresh on every use. */
+export interface EditorEnvironment {
+  index: SchemaIndex;
+  syntax: Syntax;
+  /** The scope of the outermost selection: the resource's type, or the gateway's root fields. */
+  rootScope: Scope;
+  /** The model type the server checks field names against (REST targets only). */
+  checkedType: string | undefined;
+}

@@ -1,0 +1,85 @@
+import type { Text } from '@codemirror/state';
+import { linter, type Diagnostic } from '@codemirror/lint';
+import type { EditorView } from '@codemirror/view';
+import { normalize } from '../api/normalize';
+import { describeProblem, type Problem } from '../api/problem';
+import { checkGatewayFields } from '../query/gatewayFieldCheck';
+import type { EditorEnvironment } from './editorEnvironment';
+
+/** How long typing must pause before the server is asked; short enough to feel live. */
+const lintDelayMs = 350;
+
+/**
+ * Live error markers from the server's own parser: the query goes to `/popcorn/normalize`
+ * (with the resource's type, so unknown fields are caught too; for the gateway, each root
+ * field's selection with that field's type) and a reported problem becomes a diagnostic at the
+ * line and column the server names. `onProblem` hears every verdict.
+ */
+export function serverLint(environment: () => EditorEnvironment, onProblem: (problem: Problem | null) => void) {
+  return linter(
+    async (view: EditorView): Promise<Diagnostic[]> => {
+      const text = view.state.doc.toString();
+      if (text.trim() === '') {
+        onProblem(null);
+        return [];
+      }
+
+      let problem: Problem | null;
+      try {
+        problem = await check(text, environment());
+      } catch {
+        // The server is unreachable: say nothing rather than mark a query that may be fine.
+        return [];
+      }
+
+      // A verdict on text the user has since changed would point at the wrong place.
+      if (view.state.doc.toString() !== text) {
+        return [];
+      }
+
+      onProblem(problem);
+      return problem ? [diagnosticFor(problem, view.state.doc)] : [];
+    },
+    { delay: lintDelayMs },
+  );
+}
+
+/** The whole query through the server's parser, then, for the gateway, each root field's selection against its type. */
+async function check(text: string, environment: EditorEnvironment): Promise<Problem | null> {
+  const result = await normalize(text, environment.checkedType);
+  if (!result.ok) {
+    return result.problem;
+  }
+
+  return environment.rootScope.kind === 'gateway' ? checkGatewayFields(text, environment.syntax, environment.index) : null;
+}
+
+function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
+  const from = offsetOf(doc, problem.line, problem.column);
+  let to = from;
+  while (to < doc.length && /[\w!]/.test(doc.sliceString(to, to + 1))) {
+    to++;
+  }
+
+  if (to === from && from < doc.length && doc.sliceString(from, from + 1) !== '\n') {
+    to++;
+  }
+
+  // The server checks the query without the variables box, so a verdict on a variable may be
+  // one that the values sent with Run settle: warn rather than call it an error.
+  if (problem.errorKind === 'InvalidVariable') {
+    return { from, to, severity: 'warning', message: `Checked without your variables: ${describeProblem(problem)}`, source: 'server' };
+  }
+
+  return { from, to, severity: 'error', message: describeProblem(problem), source: 'server' };
+}
+
+/** The document offset of a 1-based line and column, clamped into the document. */
+export function offsetOf(doc: Text, line: number | undefined, column: number | undefined): number {
+  if (!line) {
+    return 0;
+  }
+
+  const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  return Math.min(target.from + Math.max(column ?? 1, 1) - 1, target.to);
+}

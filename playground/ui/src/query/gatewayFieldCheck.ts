@@ -1,0 +1,74 @@
+import { normalize } from '../api/normalize';
+import type { Problem } from '../api/problem';
+import type { SchemaIndex } from '../model/schemaIndex';
+import { rootSet, type SelectionItem } from './outline';
+import { outlineOf } from './outlineOf';
+import type { Syntax } from './syntax';
+import { lineColumnAt, offsetAt } from './textPosition';
+
+/**
+ * Field names under the gateway's root fields, checked by the server: `/popcorn/normalize` checks
+ * against one model type, and the gateway's root is not one, so each root field's own selection
+ * is sent with that field's type and the reported position is moved back into the document.
+ * Returns the first problem, or null.
+ */
+export async function checkGatewayFields(text: string, syntax: Syntax, index: SchemaIndex): Promise<Problem | null> {
+  // Variables and fragments only mean something in the whole document; the gateway checks those on Run.
+  if (text.includes('$') || text.includes('...')) {
+    return null;
+  }
+
+  const root = rootSet(outlineOf(text, syntax));
+  for (const item of root?.items ?? []) {
+    if (item.isSpread || item.name.startsWith('__') || item.name === '') {
+      continue;
+    }
+
+    const field = index.rootField(item.name);
+    if (!field) {
+      return unknownRootField(text, item, index);
+    }
+
+    const children = item.children;
+    if (!children || children.close === null) {
+      continue;
+    }
+
+    const selection = text.slice(children.open, children.close + 1);
+    const result = await normalize(selection, field.type);
+    if (!result.ok) {
+      const within = offsetAt(selection, result.problem.line ?? 1, result.problem.column ?? 1);
+      return { ...result.problem, ...lineColumnAt(text, children.open + within) };
+    }
+  }
+
+  return null;
+}
+
+function unknownRootField(text: string, item: SelectionItem, index: SchemaIndex): Problem {
+  const names = index.schema.rootFields.map((root) => root.name);
+  const nameStart = item.alias === null ? item.start : text.indexOf(item.name, item.start + item.alias.length);
+  return {
+    title: 'Invalid selection',
+    status: 400,
+    detail: `The gateway has no root field '${item.name}'.`,
+    field: item.name,
+    suggestions: names.filter((name) => editDistance(name.toLowerCase(), item.name.toLowerCase()) <= 2),
+    ...lineColumnAt(text, nameStart),
+  };
+}
+
+/** Levenshtein distance, for "did you mean" on the few root field names. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+
+    previous = current;
+  }
+
+  return previous[b.length]!;
+}

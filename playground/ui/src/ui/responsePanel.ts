@@ -1,0 +1,95 @@
+import { JsonViewer } from '../editor/jsonViewer';
+import { formatBytes, formatDuration, savings } from '../format/bytes';
+import type { Exchange } from '../run/exchange';
+import { h } from './dom';
+
+/**
+ * The response column: status, time and size of the last run, how it compares with the full
+ * response (the same request with the deep wildcard), and the highlighted body.
+ */
+export class ResponsePanel {
+  readonly element: HTMLElement;
+  private readonly _meta: HTMLElement;
+  private readonly _savings: HTMLElement;
+  private readonly _empty: HTMLElement;
+  private readonly _viewer: JsonViewer;
+  private _selectedBytes = 0;
+
+  constructor() {
+    this._meta = h('div', { class: 'response-meta', 'data-testid': 'response-meta' });
+    this._savings = h('div', { class: 'savings', 'data-testid': 'savings', hidden: true });
+    this._empty = h(
+      'div',
+      { class: 'response-empty' },
+      h('p', {}, 'Run the query to see the response.'),
+      h('p', { class: 'hint' }, h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' runs it from the editor.'),
+    );
+    const body = h('div', { class: 'response-body' });
+    this._viewer = new JsonViewer(body);
+    this.element = h(
+      'section',
+      { class: 'pane response-pane', 'aria-label': 'Response' },
+      h('header', { class: 'pane-head' }, h('h2', {}, 'Response'), this._meta),
+      this._savings,
+      this._empty,
+      body,
+    );
+    body.hidden = true;
+  }
+
+  showPending(): void {
+    this._meta.replaceChildren(h('span', { class: 'muted' }, 'Running…'));
+    this._savings.hidden = true;
+  }
+
+  showExchange(exchange: Exchange): void {
+    this._selectedBytes = exchange.bytes;
+    const ok = exchange.status < 400;
+    this._meta.replaceChildren(
+      h('span', { class: `status ${ok ? 'status-ok' : 'status-error'}`, 'data-testid': 'response-status' }, `${exchange.status} ${exchange.statusText || ''}`.trim()),
+      h('span', { 'data-testid': 'response-time' }, formatDuration(exchange.elapsedMs)),
+      h('span', { 'data-testid': 'response-size' }, formatBytes(exchange.bytes)),
+    );
+    this._empty.hidden = true;
+    this._viewer.show(exchange.body);
+    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+  }
+
+  /** Compares the shown response with the full one; `fullBytes` null says why there is no figure. */
+  showFull(fullBytes: number | null, reason?: string): void {
+    this._savings.hidden = false;
+    if (fullBytes === null) {
+      this._savings.replaceChildren(h('span', { class: 'muted' }, reason ?? 'No full-size comparison.'));
+      return;
+    }
+
+    const { bytes, percent } = savings(this._selectedBytes, fullBytes);
+    const share = fullBytes > 0 ? Math.min(100, (this._selectedBytes / fullBytes) * 100) : 100;
+    this._savings.replaceChildren(
+      h(
+        'div',
+        { class: 'savings-text' },
+        h('strong', {}, formatBytes(this._selectedBytes)),
+        ` of ${formatBytes(fullBytes)} full response · `,
+        bytes >= 0
+          ? h('span', { class: 'saved', 'data-testid': 'savings-figure' }, `saved ${formatBytes(bytes)} (${percent}%)`)
+          : h('span', { class: 'muted', 'data-testid': 'savings-figure' }, `${formatBytes(-bytes)} larger than full`),
+      ),
+      h('div', { class: 'savings-bar', 'aria-hidden': 'true' }, h('span', { style: `width: ${share.toFixed(1)}%` })),
+    );
+  }
+
+  showMeasuringFull(): void {
+    this._savings.hidden = false;
+    this._savings.replaceChildren(h('span', { class: 'muted' }, 'Measuring the full response…'));
+  }
+
+  /** A run that produced no HTTP response (network failure, or a query the conversion rejected). */
+  showFailure(message: string): void {
+    this._meta.replaceChildren(h('span', { class: 'status status-error', 'data-testid': 'response-status' }, 'Not sent'));
+    this._savings.hidden = true;
+    this._empty.hidden = true;
+    this._viewer.show(message);
+    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+  }
+}

@@ -1,0 +1,42 @@
+import { syntaxLabels, type Syntax } from '../query/syntax';
+import { h } from './dom';
+
+/** Two buttons showing the query's syntax; pressing the other one converts the query to it. */
+export class SyntaxSwitch {
+  readonly element: HTMLElement;
+  private readonly _buttons: Record<Syntax, HTMLButtonElement>;
+
+  constructor(onConvert: (to: Syntax) => void) {
+    const button = (syntax: Syntax, sample: string) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          title: `Convert the query to ${syntaxLabels[syntax]} syntax`,
+          'data-testid': `syntax-${syntax}`,
+          onclick: () => onConvert(syntax),
+        },
+        syntaxLabels[syntax],
+        h('code', {}, sample),
+      );
+    this._buttons = { include: button('include', '[ ]'), graphql: button('graphql', '{ }') };
+    this.element = h(
+      'div',
+      { class: 'syntax-switch', role: 'group', 'aria-label': 'Query syntax' },
+      this._buttons.include,
+      this._buttons.graphql,
+    );
+  }
+
+  show(syntax: Syntax): void {
+    for (const [name, button] of Object.entries(this._buttons)) {
+      button.setAttribute('aria-pressed', String(name === syntax));
+    }
+  }
+
+  setBusy(busy: boolean): void {
+    for (const button of Object.values(this._buttons)) {
+      button.disabled = busy;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// What the tests do to the page, in the words a person would use: open it, write a query, run it.
+
+/** Opens the playground (optionally with URL state) in a fresh context, so storage starts empty. */
+export async function openPlayground(browser, baseUrl, search = '') {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${baseUrl}/${search}`);
+  await page.getByTestId('run').waitFor();
+  await editor(page).waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+export const editor = (page) => page.getByTestId('query-input');
+
+/** The editor's text, line by line as rendered (queries in these tests are short, so all lines are). */
+export async function queryText(page) {
+  const lines = await editor(page).locator('.cm-line').evaluateAll((elements) =>
+    // The placeholder is a widget inside the empty line; it is not part of the text.
+    elements.map((line) => [...line.childNodes].filter((node) => !node.classList?.contains('cm-placeholder')).map((node) => node.textContent).join('')),
+  );
+  return lines.join('\n');
+}
+
+/** Replaces the query as a paste would (no bracket auto-closing, no completion popups). */
+export async function setQuery(page, text) {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  if (text) {
+    await page.keyboard.insertText(text);
+  }
+}
+
+export async function waitForQuery(page, expected) {
+  await page.waitForFunction(
+    (expected) => {
+      const lines = [...document.querySelectorAll('[data-testid=query-input] .cm-line')].map((line) =>
+        [...line.childNodes].filter((node) => !node.classList?.contains('cm-placeholder')).map((node) => node.textContent).join(''),
+      );
+      return lines.join('\n') === expected;
+    },
+    expected,
+    { timeout: 10_000 },
+  ).catch(async () => {
+    throw new Error(`The query never became ${JSON.stringify(expected)}; it is ${JSON.stringify(await queryText(page))}.`);
+  });
+}
+
+/** Runs the query and waits until the status and the full-size comparison are shown. */
+export async function runQuery(page) {
+  await page.getByTestId('run').click();
+  await page.getByTestId('response-status').waitFor();
+  await page.getByTestId('savings-figure').waitFor({ timeout: 20_000 });
+}
+
+/** The pretty-printed response body as shown, parsed back into a value. */
+export async function responseJson(page) {
+  const lines = await page.getByTestId('response-body').locator('.cm-line').allTextContents();
+  return JSON.parse(lines.join('\n'));
+}
+
+/** Waits for `label` to be the selected completion, then takes it with Enter. */
+export async function acceptCompletion(page, label) {
+  await page.locator('.cm-tooltip-autocomplete li[aria-selected]', { hasText: label }).waitFor();
+  // CodeMirror ignores Enter for a moment after the list opens (its interactionDelay), so a
+  // keystroke typed ahead never picks something the person had not seen.
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Enter');
+}
