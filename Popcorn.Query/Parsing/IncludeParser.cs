@@ -233,13 +233,16 @@ internal ref partial struct IncludeParser
             throw Error($"Expected a field name but found {NameRules.Describe(Current)}.");
         }
 
-        _position++;
-        while (NameRules.IsNamePart(Current))
+        // Scan with locals: the reader's fields live behind a reference, and this loop runs for every character of every name.
+        var text = _text;
+        int end = start + 1;
+        while ((uint)end < (uint)text.Length && NameRules.IsNamePart(text[end]))
         {
-            _position++;
+            end++;
         }
 
-        var name = _text[start.._position];
+        _position = end;
+        var name = text[start..end];
         if (NameRules.IsReserved(name))
         {
             throw Error($"Names starting with '__' are reserved: '{Truncate(name)}'.", start);
