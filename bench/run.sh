@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The full benchmark run behind bench/results/: each BenchmarkDotNet suite with its default job (out of process),
-# then the HTTP script. Each suite's GitHub-markdown report (environment block included) is copied to
+# The full benchmark run behind bench/results/: each BenchmarkDotNet suite out of process, then the HTTP script.
+# The job is fixed rather than BenchmarkDotNet's adaptive default: two launches of 4 warm-up and 12 measured
+# iterations each. On a shared 2-core machine the adaptive job runs up to 100 iterations per benchmark and a burst of
+# other work lands on some rows and not their neighbours; short runs in two separate processes keep the rows that a
+# ratio compares closer together in time. Each suite's GitHub-markdown report (environment block included) is copied to
 # bench/results/<Suite>.md, and the machine's load during each suite is recorded in bench/results/load.md.
 #
 #   bench/run.sh                          # everything (about 30 minutes on 2 cores)
@@ -45,7 +48,7 @@ for suite in "${suites[@]}"; do
   if [ "$suite" = http ]; then
     bench/http/run.sh
   else
-    dotnet "$dll" --filter "*.$suite.*" --artifacts "$artifacts"
+    dotnet "$dll" --filter "*.$suite.*" --artifacts "$artifacts" --launchCount 2 --warmupCount 4 --iterationCount 12
     cp "$artifacts"/results/*."$suite"-report-github.md "$results/$suite.md"
   fi
   after=$(cut -d' ' -f1-3 /proc/loadavg)
