@@ -11,8 +11,8 @@ public sealed class SelectionPlanCache
     /// <summary>The default number of entries each level holds.</summary>
     public const int DefaultCapacity = 1024;
 
-    private readonly BoundedCache<PlanKey, SelectionPlan> _byText;
-    private readonly BoundedCache<PlanKey, SelectionPlan> _byCanonicalForm;
+    private readonly BoundedPlanMap _byText;
+    private readonly BoundedPlanMap _byCanonicalForm;
 
     /// <summary>Creates a cache.</summary>
     /// <param name="capacity">Most entries per level (raw text, canonical form).</param>
@@ -20,8 +20,8 @@ public sealed class SelectionPlanCache
     /// <param name="compilerOptions">Semantics choices; the defaults when null.</param>
     public SelectionPlanCache(int capacity = DefaultCapacity, SelectionParserOptions? parserOptions = null, PlanCompilerOptions? compilerOptions = null)
     {
-        _byText = new BoundedCache<PlanKey, SelectionPlan>(capacity);
-        _byCanonicalForm = new BoundedCache<PlanKey, SelectionPlan>(capacity);
+        _byText = new BoundedPlanMap(capacity);
+        _byCanonicalForm = new BoundedPlanMap(capacity);
         ParserOptions = parserOptions ?? SelectionParserOptions.Default;
         CompilerOptions = compilerOptions ?? PlanCompilerOptions.Default;
     }
@@ -43,14 +43,14 @@ public sealed class SelectionPlanCache
     public SelectionPlan GetOrCompile(TypeMetadata type, string? query)
     {
         ArgumentNullException.ThrowIfNull(type);
-        var key = new PlanKey(type, query ?? string.Empty);
-        if (_byText.TryGetValue(key, out var plan))
+        string text = query ?? string.Empty;
+        if (_byText.TryGetValue(type, text, out var plan))
         {
             return plan;
         }
 
         plan = GetOrCompile(type, SelectionParser.Parse(query, ParserOptions));
-        return _byText.GetOrAdd(key, plan);
+        return _byText.GetOrAdd(type, text, plan);
     }
 
     /// <summary>
@@ -68,13 +68,12 @@ public sealed class SelectionPlanCache
             return PlanCompiler.Compile(type, tree, CompilerOptions);
         }
 
-        var key = new PlanKey(type, canonical);
-        if (_byCanonicalForm.TryGetValue(key, out var plan))
+        if (_byCanonicalForm.TryGetValue(type, canonical, out var plan))
         {
             return plan;
         }
 
-        return _byCanonicalForm.GetOrAdd(key, PlanCompiler.Compile(type, tree, CompilerOptions));
+        return _byCanonicalForm.GetOrAdd(type, canonical, PlanCompiler.Compile(type, tree, CompilerOptions));
     }
 
     /// <summary>Drops every entry.</summary>
@@ -83,6 +82,4 @@ public sealed class SelectionPlanCache
         _byText.Clear();
         _byCanonicalForm.Clear();
     }
-
-    private readonly record struct PlanKey(TypeMetadata Type, string Text);
 }

@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -15,6 +17,11 @@ namespace Popcorn.Query;
 /// </remarks>
 internal ref partial struct IncludeParser
 {
+    // One scratch list per thread: a selection's items are collected here and copied out once. A parse that throws
+    // leaves its items behind until the thread's next parse clears them.
+    [ThreadStatic]
+    private static List<PropertyReference>? t_scratch;
+
     private readonly ReadOnlySpan<char> _text;
     private readonly SelectionParserOptions _options;
     private readonly List<PropertyReference> _scratch;
@@ -29,7 +36,8 @@ internal ref partial struct IncludeParser
     {
         _text = text;
         _options = options;
-        _scratch = new List<PropertyReference>();
+        _scratch = t_scratch ??= new List<PropertyReference>();
+        _scratch.Clear();
     }
 
     /// <summary>Parses <paramref name="text"/>; blank text is the default selection.</summary>
@@ -98,7 +106,7 @@ internal ref partial struct IncludeParser
             throw UnexpectedInList(open);
         }
 
-        var items = _scratch.GetRange(first, _scratch.Count - first).ToArray();
+        var items = CollectionsMarshal.AsSpan(_scratch)[first..].ToArray();
         _scratch.RemoveRange(first, _scratch.Count - first);
         _depth--;
         return items;
@@ -218,19 +226,22 @@ internal ref partial struct IncludeParser
             throw Error($"Expected a field name but found {NameRules.Describe(Current)}.");
         }
 
-        _position++;
-        while (NameRules.IsNamePart(Current))
+        // Scan with locals: the reader's fields live behind a reference, and this loop runs for every character of every name.
+        var text = _text;
+        int end = start + 1;
+        while ((uint)end < (uint)text.Length && NameRules.IsNamePart(text[end]))
         {
-            _position++;
+            end++;
         }
 
-        var name = _text[start.._position];
+        _position = end;
+        var name = text[start..end];
         if (NameRules.IsReserved(name))
         {
             throw Error($"Names starting with '__' are reserved: '{Truncate(name)}'.", start);
         }
 
-        return name.ToString();
+        return NameCache.Get(name);
     }
 
     private PopcornQueryException UnexpectedInList(int open)

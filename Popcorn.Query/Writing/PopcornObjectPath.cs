@@ -1,4 +1,6 @@
 using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 
 namespace Popcorn.Query;
@@ -26,39 +28,44 @@ public static class PopcornObjectPath
     private static Path? t_path;
 
     /// <summary>The current path length; pass it to <see cref="Restore"/> after a failed write.</summary>
-    public static int Mark => t_path?.Count ?? 0;
+    public static int Mark
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => t_path?.Count ?? 0;
+    }
 
     /// <summary>Pushes <paramref name="value"/> unless it is already on the path.</summary>
     /// <returns>False when <paramref name="value"/> is on the path: the caller writes <c>null</c> instead.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryEnter(object value)
     {
-        var path = t_path ??= new Path();
+        var path = t_path ?? CreatePath();
         var items = path.Items;
         int count = path.Count;
-        for (int i = count - 1; i >= 0; i--)
+        if ((uint)count < (uint)items.Length)
         {
-            if (ReferenceEquals(items[i], value))
+            for (int i = count - 1; i >= 0; i--)
             {
-                return false;
+                if (ReferenceEquals(items[i].Value, value))
+                {
+                    return false;
+                }
             }
+
+            items[count].Value = value;
+            path.Count = count + 1;
+            return true;
         }
 
-        if (count == items.Length)
-        {
-            Array.Resize(ref path.Items, count * 2);
-            items = path.Items;
-        }
-
-        items[count] = value;
-        path.Count = count + 1;
-        return true;
+        return TryEnterGrowing(path, value);
     }
 
     /// <summary>Pops the object pushed by the matching <see cref="TryEnter"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Exit()
     {
         var path = t_path!;
-        path.Items[--path.Count] = null;
+        path.Items[--path.Count].Value = null;
     }
 
     /// <summary>True when <paramref name="value"/> is on the path (a member that would cycle, judged before its ignore condition).</summary>
@@ -73,7 +80,7 @@ public static class PopcornObjectPath
         var items = path.Items;
         for (int i = path.Count - 1; i >= 0; i--)
         {
-            if (ReferenceEquals(items[i], value))
+            if (ReferenceEquals(items[i].Value, value))
             {
                 return true;
             }
@@ -83,13 +90,13 @@ public static class PopcornObjectPath
     }
 
     /// <summary>Drops what a write that threw left on the path.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Restore(int mark)
     {
         var path = t_path;
         if (path is not null && path.Count > mark)
         {
-            Array.Clear(path.Items, mark, path.Count - mark);
-            path.Count = mark;
+            path.Truncate(mark);
         }
     }
 
@@ -99,6 +106,7 @@ public static class PopcornObjectPath
     /// </summary>
     /// <remarks>A writer reports an unset MaxDepth as 1000, so an explicit 1000 also means the default.</remarks>
     /// <exception cref="JsonException">The writer is at the maximum depth.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void CheckDepth(Utf8JsonWriter writer, string typeName)
     {
         int max = writer.Options.MaxDepth;
@@ -113,14 +121,57 @@ public static class PopcornObjectPath
         }
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static Path CreatePath() => t_path = new Path();
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryEnterGrowing(Path path, object value)
+    {
+        if (path.Contains(value))
+        {
+            return false;
+        }
+
+        Array.Resize(ref path.Items, path.Items.Length * 2);
+        path.Items[path.Count++].Value = value;
+        return true;
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowTooDeep(string typeName, int max) =>
         throw new JsonException(
             $"Writing '{typeName}' would nest JSON deeper than the maximum depth of {max}. " +
             "The data is nested too deeply for the selection; raise JsonWriterOptions.MaxDepth or select fewer levels.");
 
+    // Entries are structs so that storing into the array needs no covariance check (an object[] could be a string[]).
+    private struct Entry
+    {
+        public object? Value;
+    }
+
     private sealed class Path
     {
-        public object?[] Items = new object?[16];
+        public Entry[] Items = new Entry[16];
         public int Count;
+
+        public bool Contains(object value)
+        {
+            for (int i = Count - 1; i >= 0; i--)
+            {
+                if (ReferenceEquals(Items[i].Value, value))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        public void Truncate(int mark)
+        {
+            Array.Clear(Items, mark, Count - mark);
+            Count = mark;
+        }
     }
 }

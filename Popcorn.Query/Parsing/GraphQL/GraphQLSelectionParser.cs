@@ -12,7 +12,8 @@ namespace Popcorn.Query;
 /// Four stages, each cheap enough to run before the next could cost anything:
 /// <list type="number">
 /// <item>the length limit;</item>
-/// <item><see cref="GraphQLDepthScanner"/>, a depth pre-scan over the raw text;</item>
+/// <item><see cref="GraphQLDepthScanner"/>, a depth pre-scan over the raw text; then, for a plain query of fields,
+/// <see cref="GraphQLShorthandParser"/> reads it straight into the tree and the last two stages are skipped;</item>
 /// <item><see cref="GraphQLParser"/> (with <see cref="GraphQLReader"/>), the grammar into a syntax tree;</item>
 /// <item><see cref="GraphQLNormalizer"/>, the document's rules and the expansion into the tree, with the field and alias limits counted on the expanded result.</item>
 /// </list>
@@ -37,6 +38,14 @@ internal static class GraphQLSelectionParser
         if (IsEmptyShorthand(text))
         {
             return SelectionTree.Default;
+        }
+
+        // Most requests are one plain query: read those straight into the tree; the rest take the full path.
+        if (string.IsNullOrEmpty(operationName)
+            && variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null or JsonValueKind.Object
+            && GraphQLShorthandParser.TryParse(text, options) is { } tree)
+        {
+            return tree;
         }
 
         var document = GraphQLParser.Parse(text, options);

@@ -73,4 +73,27 @@ public class SelectionPlanCacheTests
         maxSeen.ShouldBeLessThanOrEqualTo(2 * cache.Capacity);
         cache.Count.ShouldBeLessThanOrEqualTo(2 * cache.Capacity);
     }
+
+    [Fact]
+    public void GetOrCompile_EquivalentTextInstance_HitsTheCache()
+    {
+        var cache = new SelectionPlanCache();
+        var first = cache.GetOrCompile(SampleMetadata.Employee, "[email,manager[id]]");
+
+        cache.GetOrCompile(SampleMetadata.Employee, new string("[email,manager[id]]".AsSpan())).ShouldBeSameAs(first);
+    }
+
+    [Fact]
+    public void GetOrCompile_FullCache_EvictsTheOldestTypeOfASharedText()
+    {
+        var cache = new SelectionPlanCache(capacity: 2);
+        var employee = cache.GetOrCompile(SampleMetadata.Employee, "[id]");
+        var car = cache.GetOrCompile(SampleMetadata.Car, "[id]");
+
+        cache.GetOrCompile(SampleMetadata.Employee, "[email]");
+
+        cache.GetOrCompile(SampleMetadata.Car, "[id]").ShouldBeSameAs(car);
+        cache.GetOrCompile(SampleMetadata.Employee, "[id]").ShouldNotBeSameAs(employee);
+        cache.Count.ShouldBeLessThanOrEqualTo(2 * cache.Capacity);
+    }
 }

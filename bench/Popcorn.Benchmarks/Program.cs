@@ -1,0 +1,53 @@
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace Popcorn.Benchmarks;
+
+/// <summary>
+/// Runs the suites with BenchmarkDotNet's command line (<c>--filter</c>, <c>--job</c>, <c>--disasm</c>...).
+/// <c>--smoke</c> runs every benchmark once, in process, with no timing: setup checks included, failures exit 1.
+/// </summary>
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        bool smoke = args.Contains("--smoke");
+        var rest = args.Where(a => a != "--smoke").ToArray();
+        if (smoke && !rest.Contains("--filter"))
+        {
+            rest = [.. rest, "--filter", "*"];
+        }
+
+        var config = smoke ? SmokeConfig() : DefaultConfig.Instance;
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config).ToArray();
+        if (!smoke)
+        {
+            return 0;
+        }
+
+        int ran = summaries.Sum(s => s.Reports.Length);
+        var failed = summaries
+            .SelectMany(s => s.Reports.Where(r => !r.Success).Select(r => r.BenchmarkCase.DisplayInfo)
+                .Concat(s.HasCriticalValidationErrors ? s.ValidationErrors.Select(e => e.Message) : []))
+            .ToArray();
+        foreach (var failure in failed)
+        {
+            Console.Error.WriteLine("FAILED: " + failure);
+        }
+
+        Console.WriteLine($"Smoke: {ran} benchmarks ran, {failed.Length} failed.");
+        return ran > 0 && failed.Length == 0 ? 0 : 1;
+    }
+
+    /// <summary>Each benchmark once, in this process: proves setup, checks and every path run, measures nothing.</summary>
+    private static IConfig SmokeConfig() =>
+        ManualConfig.CreateEmpty()
+            .AddLogger(ConsoleLogger.Default)
+            .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)
+            .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("Smoke"))
+            .WithArtifactsPath(Path.Combine(Path.GetTempPath(), "popcorn-bench-smoke"))
+            .WithOptions(ConfigOptions.DisableLogFile);
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Smoke run of every benchmark suite: no timing, only "does it build, set up and run".
+#  1. The BenchmarkDotNet suites, each benchmark once, in process (--smoke): every setup check runs, including
+#     Popcorn_Full's byte-for-byte comparison with System.Text.Json less SecretData.
+#  2. The HTTP script (--smoke): the playground in Release, every endpoint checked, 1 s of wrk per case.
+# Exits non-zero on any failure. CI runs it when it is executable.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+echo "== BenchmarkDotNet suites (smoke)"
+dotnet build bench/Popcorn.Benchmarks/Popcorn.Benchmarks.csproj -c Release -nologo -v quiet
+dotnet bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll --smoke
+
+echo "== HTTP benchmark (smoke)"
+bench/http/run.sh --smoke
+
+echo "Benchmark smoke run passed."
