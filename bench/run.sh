@@ -7,14 +7,14 @@
 # bench/results/<Suite>.md, and the machine's load during each suite is recorded in bench/results/load.md.
 #
 #   bench/run.sh                          # everything (about 30 minutes on 2 cores)
-#   bench/run.sh ParsingBenchmarks        # only the named suites (HTTP only when named: http)
+#   bench/run.sh ParsingBenchmarks        # only the named suites (also: paired, http)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 suites=("$@")
 if [ ${#suites[@]} -eq 0 ]; then
-  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks http)
+  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks paired http)
 fi
 
 results=bench/results
@@ -47,6 +47,17 @@ for suite in "${suites[@]}"; do
   echo "== $suite (load $before)"
   if [ "$suite" = http ]; then
     bench/http/run.sh
+  elif [ "$suite" = paired ]; then
+    # Popcorn_Full against Stj_SourceGen in alternating slices: see PairedComparison.cs.
+    {
+      echo "# Popcorn_Full vs Stj_SourceGen, paired"
+      echo
+      echo "Alternating short slices of each path in one process; each keeps its fastest slice and its median."
+      echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) cores, .NET $(dotnet --list-runtimes | awk '/NETCore.App/ {v=$2} END {print v}'), load at start $before."
+      echo
+      dotnet "$dll" --paired "$artifacts/paired.md" >/dev/null
+      cat "$artifacts/paired.md"
+    } >"$results/PairedComparison.md"
   else
     dotnet "$dll" --filter "*.$suite.*" --artifacts "$artifacts" --launchCount 2 --warmupCount 4 --iterationCount 12
     cp "$artifacts"/results/*."$suite"-report-github.md "$results/$suite.md"

@@ -3,17 +3,31 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using Popcorn.Benchmarks.Serialization;
 
 namespace Popcorn.Benchmarks;
 
 /// <summary>
 /// Runs the suites with BenchmarkDotNet's command line (<c>--filter</c>, <c>--job</c>, <c>--disasm</c>...).
 /// <c>--smoke</c> runs every benchmark once, in process, with no timing: setup checks included, failures exit 1.
+/// <c>--paired FILE</c> runs <see cref="PairedComparison"/> and writes its markdown report to FILE.
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
+        int paired = Array.IndexOf(args, "--paired");
+        if (paired >= 0)
+        {
+            string report = PairedComparison.Run();
+            if (paired + 1 < args.Length)
+            {
+                File.WriteAllText(args[paired + 1], report);
+            }
+
+            return 0;
+        }
+
         bool smoke = args.Contains("--smoke");
         var rest = args.Where(a => a != "--smoke").ToArray();
         if (smoke && !rest.Contains("--filter"))
