@@ -304,20 +304,8 @@ internal sealed partial class ContextParser
         return flags;
     }
 
-    private string? SubPropertyDefaultOf(ISymbol member)
-    {
-        foreach (var attribute in member.GetAttributes())
-        {
-            if (KnownTypes.IsAttribute(attribute, _known.SubPropertyDefaultAttribute)
-                && attribute.ConstructorArguments.Length > 0
-                && attribute.ConstructorArguments[0].Value is string text)
-            {
-                return text;
-            }
-        }
-
-        return null;
-    }
+    private string? SubPropertyDefaultOf(ISymbol member) =>
+        KnownTypes.FirstArgumentOf<string>(member, _known.SubPropertyDefaultAttribute);
 
     /// <summary>Checks that <c>[SubPropertyDefault]</c> names fields its model type has (once every model is read).</summary>
     private void ValidateSubPropertyDefaults()

@@ -274,20 +274,8 @@ internal sealed partial class ContextParser
         return identifier;
     }
 
-    private INamedTypeSymbol? TypeLevelConverter(ITypeSymbol type)
-    {
-        foreach (var attribute in type.GetAttributes())
-        {
-            if (KnownTypes.IsAttribute(attribute, _known.JsonConverterAttribute)
-                && attribute.ConstructorArguments.Length > 0
-                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol converter)
-            {
-                return converter;
-            }
-        }
-
-        return null;
-    }
+    private INamedTypeSymbol? TypeLevelConverter(ITypeSymbol type) =>
+        KnownTypes.FirstArgumentOf<INamedTypeSymbol>(type, _known.JsonConverterAttribute);
 
     private bool IsStringEnumConverter(INamedTypeSymbol converter) =>
         KnownTypes.Is(converter, _known.JsonStringEnumConverter) || KnownTypes.Is(converter, _known.JsonStringEnumConverterOfT);

@@ -120,4 +120,21 @@ internal sealed class KnownTypes
 
     public static bool IsAttribute(AttributeData attribute, INamedTypeSymbol? known) =>
         known is not null && attribute.AttributeClass is { } cls && SymbolEqualityComparer.Default.Equals(cls.OriginalDefinition, known);
+
+    /// <summary>The first constructor argument of <paramref name="symbol"/>'s first <paramref name="known"/> attribute, when it is a <typeparamref name="T"/>.</summary>
+    public static T? FirstArgumentOf<T>(ISymbol symbol, INamedTypeSymbol? known)
+        where T : class
+    {
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (IsAttribute(attribute, known)
+                && attribute.ConstructorArguments.Length > 0
+                && attribute.ConstructorArguments[0].Value is T value)
+            {
+                return value;
+            }
+        }
+
+        return null;
+    }
 }
