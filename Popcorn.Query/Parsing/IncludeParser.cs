@@ -168,6 +168,13 @@ internal ref partial struct IncludeParser
         return new PropertyReference(name, alias, isNegated: false, optional, children, arguments, start);
     }
 
+    /// <summary>
+    /// Arguments := '(' Name ':' Value (','? Name ':' Value)* ')', GraphQL literals read by the GraphQL-like syntax's
+    /// parser (the cold path: few selections carry arguments), which hands the text back after the ')'.
+    /// </summary>
+    private QueryArgument[] ParseArguments() =>
+        GraphQLParser.ParseIncludeArguments(_text, _options, _depth, ref _position, ref _line, ref _lineStart);
+
     private PropertyReference ParseRemoval(SourceLocation start)
     {
         if (Current == '!' || Current == '?')
