@@ -28,13 +28,6 @@ public static class PlanCompiler
         return new CompileSession(null, PlanCompilerOptions.Default).DefaultPlan(type);
     }
 
-    /// <summary>The plan of the deep wildcard: every selectable field, recursively.</summary>
-    public static SelectionPlan CompileFull(TypeMetadata type)
-    {
-        ArgumentNullException.ThrowIfNull(type);
-        return new CompileSession(null, PlanCompilerOptions.Default).FullPlan(type);
-    }
-
     /// <summary>State of one compilation: memoized default and full plans, so cyclic types terminate.</summary>
     private sealed class CompileSession(string? sourceText, PlanCompilerOptions options)
     {
