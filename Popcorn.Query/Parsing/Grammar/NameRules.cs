@@ -22,7 +22,7 @@ internal static class NameRules
     public static bool IsNameStart(char c) => (uint)((c | 0x20) - 'a') <= 'z' - 'a' || c == '_';
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool IsNamePart(char c) => (uint)((c | 0x20) - 'a') <= 'z' - 'a' || (uint)(c - '0') <= 9 || c == '_';
+    public static bool IsNamePart(char c) => ((uint)((c | 0x20) - 'a') <= 'z' - 'a' | (uint)(c - '0') <= 9) || c == '_';
 
     /// <summary>True for names a client may not use (reserved <c>__</c> names other than <c>__typename</c>).</summary>
     public static bool IsReserved(ReadOnlySpan<char> name) =>
