@@ -252,10 +252,7 @@ internal ref partial struct GraphQLReader
         Error($"Invalid character {NameRules.Describe(c)} {where}: control characters other than tab and line breaks are not allowed.", offset);
 
     /// <summary>Shortens client text quoted in a message to the excerpt limit.</summary>
-    public static string Truncate(ReadOnlySpan<char> text) =>
-        text.Length <= PopcornQueryException.MaxExcerptLength
-            ? text.ToString()
-            : string.Concat(text[..PopcornQueryException.MaxExcerptLength], "…");
+    public static string Truncate(ReadOnlySpan<char> text) => IncludeGrammar.Truncate(text);
 
     /// <summary>A syntax error at <paramref name="offset"/>.</summary>
     public readonly PopcornQueryException Error(string detail, int offset) =>
