@@ -68,9 +68,8 @@ source_keys=$(cd "$work" && dotnet nuget list source | sed -n 's/^ *[0-9][0-9]*\
   echo '  </packageSourceMapping>'
   echo '</configuration>'
 } >"$work/nuget.config"
-# Stops MSBuild's upward search for Directory.Build.* files: nothing above the temporary folder may shape the apps.
-echo '<Project />' >"$work/Directory.Build.props"
-echo '<Project />' >"$work/Directory.Build.targets"
+# Stops MSBuild's upward search for Directory.*.props/targets: nothing above the temporary folder may shape the apps.
+for file in Directory.Build.props Directory.Build.targets Directory.Packages.props; do echo '<Project />' >"$work/$file"; done
 
 # create_app <folder> <template args...>: dotnet new, then dotnet add package, exactly as a user would.
 create_app() {
