@@ -3,7 +3,6 @@ using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
-using Popcorn.Server;
 
 namespace Popcorn.Playground;
 

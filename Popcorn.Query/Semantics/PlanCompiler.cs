@@ -344,10 +344,9 @@ public static class PlanCompiler
         private PopcornQueryException UnknownField(PropertyReference item)
         {
             var suggestions = NameSuggestions.Closest(item.Name, type.SelectableFields.Select(f => f.WireName));
-            string hint = suggestions.Count > 0 ? $" Did you mean '{string.Join("', '", suggestions)}'?" : string.Empty;
             return session.Error(
                 QueryErrorKind.UnknownField,
-                $"Unknown field '{item.Name}' on type '{type.Name}'.{hint}",
+                $"Unknown field '{item.Name}' on type '{type.Name}'.{NameSuggestions.Hint(suggestions)}",
                 item,
                 item.Name,
                 type.Name,
