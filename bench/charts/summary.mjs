@@ -16,6 +16,7 @@ if (!dir) {
 const find = (suite) => readdirSync(dir).map((f) => join(dir, f)).find((f) => f.endsWith(`${suite}-report-github.md`) || f.endsWith(`${suite}.md`));
 const pad = (text, width) => String(text).padStart(width);
 const cell = (v, digits = 2, suffix = 'x') => (v == null ? '-' : `${v.toFixed(digits)}${suffix}`);
+const time = (ns) => (ns == null ? '-' : ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e4 ? `${(ns / 1e3).toFixed(2)} us` : `${ns.toFixed(1)} ns`);
 
 const serialization = find('SerializationBenchmarks');
 if (serialization) {
@@ -32,7 +33,7 @@ if (parsing) {
   console.log(`${'selection'.padEnd(15)}${pad('Include', 14)}${pad('GraphQL', 14)}${pad('GraphQL/Include', 18)}`);
   for (const group of series.parseTimes(parsing)) {
     const [include, graphQL] = group.values;
-    console.log(`${group.label.padEnd(15)}${pad(cell(include, 1, ' ns'), 14)}${pad(cell(graphQL, 1, ' ns'), 14)}${pad(include && graphQL ? cell(graphQL / include) : '-', 18)}`);
+    console.log(`${group.label.padEnd(15)}${pad(time(include), 14)}${pad(time(graphQL), 14)}${pad(include && graphQL ? cell(graphQL / include) : '-', 18)}`);
   }
 }
 
