@@ -13,8 +13,8 @@
 # main thread, divided by N, less the empty harness's count per operation, is the figure. Each run is a separate
 # process, so two runs that agree show the count is a property of the code, not of the run.
 #
-# Runtime settings (why, in bench/README.md): DOTNET_TieredPGO=0, DOTNET_TC_CallCountingDelayMs=0,
-# DOTNET_gcConcurrent=0, DOTNET_GCgen0size=0x10000000.
+# Runtime settings (why, below and in bench/README.md): DOTNET_TieredPGO=0, DOTNET_TC_CallCountingDelayMs=0,
+# DOTNET_gcConcurrent=0, DOTNET_GCgen0size=0x10000000; valgrind --aspace-minaddr=0x100000000.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -51,8 +51,9 @@ dotnet build bench/Popcorn.Benchmarks/Popcorn.Benchmarks.csproj -c Release -nolo
 gcc -O2 -shared -fPIC -o "$work/markers.so" bench/callgrind/markers.c
 dll="$root/bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll"
 
-# Tier-1 code without profile-guided optimization: PGO's instrumented tier records counts that depend on how the
-# warm-up interleaved with the tiering thread, so two runs could compile different code. Call counting starts at
+# Tier-1 code without profile-guided optimization (override with DOTNET_TieredPGO=1 to see the difference): PGO's
+# instrumented tier records counts that depend on how the warm-up interleaved with the tiering thread, so two runs
+# compile different code (measured: up to 60 % apart on a row, against 0 % without PGO; see bench/README.md). Call counting starts at
 # once (no 100 ms quiet-period first, which valgrind's slowdown would stretch). The collector runs on the calling
 # thread, and gen0 is large enough that no window collects.
 export DOTNET_TieredPGO="${DOTNET_TieredPGO:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000
@@ -114,21 +115,23 @@ rows=$(awk -F'\t' -v runs="$runs" '
   echo "Date:      $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "CPU:       $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) logical cores"
   echo ".NET:      runtime $(dotnet --list-runtimes | awk '/NETCore.App/ {v=$2} END {print v}'), $(valgrind --version)"
-  echo "Settings:  DOTNET_TieredPGO=0 DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000"
+  echo "Settings:  DOTNET_TieredPGO=$DOTNET_TieredPGO DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000, valgrind --aspace-minaddr=0x100000000"
   echo "Load avg:  $load_before before, $load_after after (1, 5, 15 min); counts do not depend on it"
   echo '```'
   echo
   echo "Instructions the main thread executed per operation, in tier-1 code after warm-up, less the harness (a loop"
   echo "calling an empty delegate: $(awk -F'\t' '$1 == "Harness/Empty" { print $5 }' <<<"$rows") instructions per operation). Each run is a separate process."
   echo "\"vs base\" divides by \`Stj_SourceGen\` for serialization and by \`Include\` for parsing (run 1)."
-  echo "\"JIT\" counts methods compiled while a window ran (0 expected; otherwise the count may include tier-0 code)."
+  echo "\"Spread\" is how far the runs lie apart (bold from 1 %: that row's tier-1 code depended on what ran before it in"
+  echo "the process; count it alone, \`bench/callgrind/run.sh CASE\`, before deciding by it). \"JIT\" counts methods compiled"
+  echo "while a window ran (0 expected; otherwise the count may include tier-0 code)."
   echo
   printf '| Case | Run 1 | '
   for run in $(seq 2 "$runs"); do printf 'Run %s | ' "$run"; done
-  echo 'vs base | Bytes/op | Ops/window | JIT |'
+  echo 'Spread | vs base | Bytes/op | Ops/window | JIT |'
   printf '|---|---:|'
   for run in $(seq 2 "$runs"); do printf -- '---:|'; done
-  echo '---:|---:|---:|---:|'
+  echo '---:|---:|---:|---:|---:|'
   awk -F'\t' -v runs="$runs" '
     $1 == "Harness/Empty" { next }
     {
@@ -143,9 +146,13 @@ rows=$(awk -F'\t' -v runs="$runs" '
         split(line[i], f, "\t")
         row = "| " f[1] " |"
         for (r = 1; r <= runs; r++) row = row " " f[4 + r] " |"
+        lo = hi = f[5]
+        for (r = 2; r <= runs; r++) { if (f[4 + r] < lo) lo = f[4 + r]; if (f[4 + r] > hi) hi = f[4 + r] }
+        spread = (lo > 0 ? 100 * (hi - lo) / lo : 0)
+        mark = (spread >= 1 ? sprintf("**%.1f %%**", spread) : sprintf("%.2f %%", spread))
         b = base[grp[i]]
         ratio = (b > 0 ? sprintf("%.2fx", f[5] / b) : "")
-        print row " " ratio " | " f[3] " | " f[2] " | " f[4] " |"
+        print row " " mark " | " ratio " | " f[3] " | " f[2] " | " f[4] " |"
       }
     }' <<<"$rows"
 } >"$out"

@@ -2,7 +2,7 @@
 // Draws the charts bench/README.md opens with, from the committed results only:
 //   node bench/charts/charts.mjs [results-dir]      (default bench/results; writes *.svg next to the reports)
 // A report that is missing is skipped with a note, so a partial results folder still gets the charts it can.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLabel } from './tables.mjs';
@@ -65,7 +65,7 @@ const charts = [
     from: 'http.md',
     draw: (path) => horizontalBars({
       title: 'HTTP requests per second per endpoint (higher is better)',
-      subtitle: `wrk on loopback against bench/Popcorn.Bench.Host, ${runLabel(path)}; see http.md for the machine load`,
+      subtitle: `wrk on loopback against bench/Popcorn.Bench.Host, ${runLabel(path)}${readFileSync(path, 'utf8').includes('A short run') ? ', a short run (indicative only)' : ''}; machine load in http.md`,
       sections: series.httpRequests(path),
       valueLabel: 'requests/s (ratio to the plain endpoint of the same data, bytes per response)',
     }),

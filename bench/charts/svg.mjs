@@ -11,7 +11,7 @@ function niceMax(value) {
   return [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((m) => m >= value);
 }
 
-const format = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const format = (value) => (value === 0 ? '0' : value >= 100 ? Math.round(value).toLocaleString('en-US') : value >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 /**
  * Grouped vertical bars. groups: [{ label, values: [number|null per series] }]; series: names; reference: a y value
