@@ -11,7 +11,7 @@ namespace Popcorn.Generator.Emit;
 /// </summary>
 internal static class PrimitiveWrites
 {
-    private const string ValueWriter = "global::Popcorn.Query.PopcornValueWriter";
+    private const string ValueWriter = "global::Popcorn.Query.Generated.PopcornValueWriter";
 
     /// <summary>One statement writing <paramref name="value"/>, under <paramref name="name"/> when it is not null.</summary>
     public static string Call(PrimitiveKind primitive, string? name, string value)

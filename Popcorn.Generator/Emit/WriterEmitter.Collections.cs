@@ -160,13 +160,13 @@ internal sealed partial class WriterEmitter
                     : $"writer.WritePropertyName({Json}.JsonNamingPolicy.{_spec.DictionaryKeyPolicy}.ConvertName({value}));");
                 break;
             case PrimitiveKind.SByte or PrimitiveKind.Int16 or PrimitiveKind.Int32 or PrimitiveKind.Int64:
-                _w.Line($"{Query}.PopcornValueWriter.WritePropertyName(writer, (long){value});");
+                _w.Line($"{Query}.Generated.PopcornValueWriter.WritePropertyName(writer, (long){value});");
                 break;
             case PrimitiveKind.Byte or PrimitiveKind.UInt16 or PrimitiveKind.UInt32 or PrimitiveKind.UInt64:
-                _w.Line($"{Query}.PopcornValueWriter.WritePropertyName(writer, (ulong){value});");
+                _w.Line($"{Query}.Generated.PopcornValueWriter.WritePropertyName(writer, (ulong){value});");
                 break;
             default:
-                _w.Line($"{Query}.PopcornValueWriter.WritePropertyName(writer, {value});");
+                _w.Line($"{Query}.Generated.PopcornValueWriter.WritePropertyName(writer, {value});");
                 break;
         }
     }

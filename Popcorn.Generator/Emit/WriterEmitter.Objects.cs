@@ -97,7 +97,7 @@ internal sealed partial class WriterEmitter
         if (TracksObjects)
         {
             _w.Block($$"""
-                if (!{{Query}}.PopcornObjectPath.TryEnter(value))
+                if (!{{Query}}.Generated.PopcornObjectPath.TryEnter(value))
                 {
                     // Already on the path: a cycle, written as null like ReferenceHandler.IgnoreCycles.
                     writer.WriteNullValue();
@@ -109,7 +109,7 @@ internal sealed partial class WriterEmitter
 
         if (_model.InCycle)
         {
-            _w.Line($"{Query}.PopcornObjectPath.CheckDepth(writer, {Literal(_model.MetadataName)});");
+            _w.Line($"{Query}.Generated.PopcornObjectPath.CheckDepth(writer, {Literal(_model.MetadataName)});");
         }
     }
 
@@ -117,7 +117,7 @@ internal sealed partial class WriterEmitter
     {
         if (TracksObjects)
         {
-            _w.Line($"{Query}.PopcornObjectPath.Exit();");
+            _w.Line($"{Query}.Generated.PopcornObjectPath.Exit();");
         }
     }
 }

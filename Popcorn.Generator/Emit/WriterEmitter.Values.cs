@@ -31,7 +31,7 @@ internal sealed partial class WriterEmitter
         if (cycleToNull)
         {
             // A value on the path counts as null before the ignore condition is applied, as in System.Text.Json.
-            _w.Open($"if ({v} is not null && {Query}.PopcornObjectPath.Contains({v}))");
+            _w.Open($"if ({v} is not null && {Query}.Generated.PopcornObjectPath.Contains({v}))");
             _w.Line($"{v} = null;");
             _w.Close();
             _w.Line();
@@ -150,7 +150,7 @@ internal sealed partial class WriterEmitter
                 _w.Line($"{Json}.JsonSerializer.Serialize(writer, {value}, PopcornValues.{shape.Target});");
                 break;
             case ShapeKind.Converter:
-                _w.Line($"{Query}.PopcornConverters.Write(writer, {value}, PopcornValues.{shape.Target}, PopcornValues.Options);");
+                _w.Line($"{Query}.Generated.PopcornConverters.Write(writer, {value}, PopcornValues.{shape.Target}, PopcornValues.Options);");
                 break;
             case ShapeKind.Sequence:
                 EmitSequence(shape, value, child);

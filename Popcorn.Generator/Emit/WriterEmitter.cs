@@ -91,14 +91,14 @@ internal sealed partial class WriterEmitter
         {
             // A write that throws leaves objects on the path; the next write must not see them.
             _w.Block($$"""
-                int mark = {{Query}}.PopcornObjectPath.Mark;
+                int mark = {{Query}}.Generated.PopcornObjectPath.Mark;
                 try
                 {
                     WriteValue(writer, value, plan);
                 }
                 finally
                 {
-                    {{Query}}.PopcornObjectPath.Restore(mark);
+                    {{Query}}.Generated.PopcornObjectPath.Restore(mark);
                 }
                 """);
         }
