@@ -1,7 +1,5 @@
 // A `dotnet new web` app's Program.cs, written as the README's quickstart tells a user to.
 using Microsoft.AspNetCore.Http.HttpResults;
-using Popcorn.Query;
-using Popcorn.Server;
 using Shop;
 
 var builder = WebApplication.CreateBuilder(args);

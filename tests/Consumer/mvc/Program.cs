@@ -1,6 +1,4 @@
 // A `dotnet new webapi --use-controllers` app's Program.cs, with Popcorn added as the README tells a user to.
-using Popcorn.Query;
-using Popcorn.Server;
 using Shop;
 
 var builder = WebApplication.CreateBuilder(args);
