@@ -3,7 +3,11 @@ using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>Configures Popcorn for an application: which generated contexts to use, limits, names and response shape.</summary>
+/// <summary>
+/// Configures Popcorn for an application: which generated contexts to use, limits, names and response shape. Set in
+/// <c>AddPopcorn</c> (code or configuration), checked at startup, and read once when the app starts: changing it
+/// afterwards has no effect. Every option is listed in docs/configuration.md.
+/// </summary>
 public sealed class PopcornOptions
 {
     /// <summary>The generated contexts (<c>MyJsonContext.Default</c> of a <c>[PopcornContext]</c> context) whose models endpoints return.</summary>
@@ -15,8 +19,11 @@ public sealed class PopcornOptions
     /// <summary>The request header that carries the selection, for queries too long for a URL. Default <c>Popcorn-Include</c>.</summary>
     public string HeaderName { get; set; } = "Popcorn-Include";
 
-    /// <summary>Limits on client queries: length, depth, fields, aliases.</summary>
-    public SelectionParserOptions Limits { get; set; } = SelectionParserOptions.Default;
+    /// <summary>
+    /// Limits on client queries: length, depth, fields, aliases. Each options instance starts with its own copy of the
+    /// defaults, so configuring one app never changes another's (or <see cref="SelectionParserOptions.Default"/>).
+    /// </summary>
+    public SelectionParserOptions Limits { get; set; } = new();
 
     /// <summary>Whether unknown field names are errors (the default) or ignored.</summary>
     public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;

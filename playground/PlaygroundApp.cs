@@ -12,11 +12,7 @@ public static class PlaygroundApp
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory, WebRootPath = "wwwroot" });
         builder.Services.AddSingleton<SampleData>();
-        builder.Services.AddPopcorn(options =>
-        {
-            options.AddContext(PlaygroundJsonContext.Default);
-            options.UseEnvelope = builder.Configuration.GetValue<bool>("Popcorn:UseEnvelope");
-        });
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(PlaygroundJsonContext.Default));
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
 
         var app = builder.Build();

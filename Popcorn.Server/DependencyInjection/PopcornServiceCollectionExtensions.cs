@@ -1,4 +1,8 @@
+using Microsoft.AspNetCore.OutputCaching;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 using Popcorn.Server;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -7,9 +11,10 @@ namespace Microsoft.Extensions.DependencyInjection;
 public static class PopcornServiceCollectionExtensions
 {
     /// <summary>
-    /// Adds Popcorn: the registry of generated writers, the bounded plan cache, the pooled response writer and
-    /// problem details. Register your generated contexts in <paramref name="configure"/>:
-    /// <c>services.AddPopcorn(o => o.AddContext(AppJsonContext.Default));</c>
+    /// Adds Popcorn: the registry of generated writers, the bounded plan cache, the request pipeline, the pooled
+    /// response writer and problem details. Register your generated contexts in <paramref name="configure"/>:
+    /// <c>services.AddPopcorn(o => o.AddContext(AppJsonContext.Default));</c>. The options are checked when the app
+    /// starts; a wrong value stops it with a message naming the option.
     /// </summary>
     /// <param name="services">The application's services.</param>
     /// <param name="configure">Sets <see cref="PopcornOptions"/>.</param>
@@ -17,18 +22,45 @@ public static class PopcornServiceCollectionExtensions
     public static IServiceCollection AddPopcorn(this IServiceCollection services, Action<PopcornOptions>? configure = null)
     {
         ArgumentNullException.ThrowIfNull(services);
-        services.AddOptions<PopcornOptions>();
+        var options = services.AddOptions<PopcornOptions>().ValidateOnStart();
         if (configure is not null)
         {
-            services.Configure(configure);
+            options.Configure(configure);
         }
 
+        if (services.Any(static d => d.ServiceType == typeof(PopcornRegistry)))
+        {
+            return services;
+        }
+
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornOptions>, PopcornOptionsValidator>());
         services.AddProblemDetails();
+        services.Configure<OutputCacheOptions>(static cache => cache.AddBasePolicy(PopcornOutputCachePolicy.Instance));
         services.TryAddSingleton<PopcornRegistry>();
+        services.TryAddSingleton<EndpointModels>();
         services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornGateway>();
         services.TryAddSingleton<GatewayRequestHandler>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, PopcornEndpointCheck>());
         return services;
+    }
+
+    /// <summary>
+    /// Adds Popcorn with its options read from <paramref name="configuration"/> (e.g.
+    /// <c>builder.Configuration.GetSection("Popcorn")</c>; the keys are listed in docs/configuration.md), then
+    /// <paramref name="configure"/>, which registers the contexts and may override what configuration said. An
+    /// unknown key or an unreadable value stops the app at startup with a message naming it.
+    /// </summary>
+    /// <param name="services">The application's services.</param>
+    /// <param name="configuration">The configuration section holding Popcorn's options.</param>
+    /// <param name="configure">Registers contexts; sets anything configuration cannot (writer options).</param>
+    /// <returns>The services, for chaining.</returns>
+    public static IServiceCollection AddPopcorn(this IServiceCollection services, IConfiguration configuration, Action<PopcornOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentNullException.ThrowIfNull(configuration);
+        services.AddOptions<PopcornOptions>().Configure(options => PopcornConfigurationBinder.Bind(configuration, options));
+        return services.AddPopcorn(configure);
     }
 }

@@ -1,6 +1,5 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.Filters;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -16,14 +15,33 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
 {
     private static readonly object s_exchangeKey = new();
 
+    /// <summary>Opts in; the model type is read from the action's return type or its <c>[ProducesResponseType]</c>.</summary>
+    public PopcornAttribute()
+    {
+    }
+
+    /// <summary>
+    /// Opts in with the model type said explicitly, for actions whose return type does not say it
+    /// (<c>IActionResult</c>, <c>IResult</c>): <c>[Popcorn(typeof(Order))]</c>. The selection is then checked against
+    /// it before the action runs.
+    /// </summary>
+    /// <param name="modelType">The model (or sequence of models) the action answers with.</param>
+    public PopcornAttribute(Type modelType)
+    {
+        ArgumentNullException.ThrowIfNull(modelType);
+        ModelType = modelType;
+    }
+
+    /// <summary>The model type given explicitly, or null when it is read from the action or endpoint.</summary>
+    public Type? ModelType { get; }
+
     /// <inheritdoc />
     public async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
         var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
-        var declared = context.ActionDescriptor is ControllerActionDescriptor action ? pipeline.Registry.ShapeOf(action.MethodInfo.ReturnType) : null;
-        if (!pipeline.TryBegin(context.HttpContext, declared, out var exchange, out var problem))
+        if (!pipeline.TryBegin(context.HttpContext, out var exchange, out var problem))
         {
             context.Result = new HttpResultActionResult(problem);
             return;
@@ -43,7 +61,7 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
         {
             var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
             int statusCode = objectResult.StatusCode ?? StatusCodes.Status200OK;
-            string? location = (objectResult as CreatedResult)?.Location;
+            string? location = CreatedLocation.Of(objectResult, context);
             if (pipeline.Complete(exchange, objectResult.Value, statusCode, location) is { } result)
             {
                 context.Result = new HttpResultActionResult(result);

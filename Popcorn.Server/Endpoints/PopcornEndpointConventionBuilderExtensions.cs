@@ -23,4 +23,21 @@ public static class PopcornEndpointConventionBuilderExtensions
         builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
         return builder;
     }
+
+    /// <summary>
+    /// As <see cref="WithPopcorn{TBuilder}(TBuilder)"/>, saying the model type the endpoint answers with, for handlers
+    /// whose return type does not say it (<c>IResult</c>, <c>Results.Created(url, order)</c>): the selection is then
+    /// checked against <typeparamref name="TModel"/> before the handler runs. Also fine on an endpoint of a group that
+    /// already has <c>.WithPopcorn()</c>.
+    /// </summary>
+    /// <typeparam name="TModel">The model (or a sequence of models, e.g. <c>List&lt;Order&gt;</c>) the handler returns.</typeparam>
+    /// <param name="builder">The endpoint to opt in.</param>
+    /// <returns>The builder, for chaining.</returns>
+    public static RouteHandlerBuilder WithPopcorn<TModel>(this RouteHandlerBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.WithMetadata(new PopcornAttribute(typeof(TModel)));
+        builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
+        return builder;
+    }
 }

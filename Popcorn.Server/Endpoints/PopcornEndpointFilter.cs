@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -6,13 +7,23 @@ namespace Popcorn.Server;
 /// <summary>The Minimal API filter behind <c>.WithPopcorn()</c>: adapts <see cref="PopcornPipeline"/> to an endpoint filter.</summary>
 internal static class PopcornEndpointFilter
 {
+    /// <summary>
+    /// The endpoints already given the filter: an endpoint opted in twice (its group and itself) gets it once. Every
+    /// filter factory of one endpoint is called with the same context, so it identifies the endpoint being built.
+    /// </summary>
+    private static readonly ConditionalWeakTable<EndpointFilterFactoryContext, object> s_filtered = new();
+
     public static EndpointFilterDelegate Create(EndpointFilterFactoryContext factoryContext, EndpointFilterDelegate next)
     {
+        if (!s_filtered.TryAdd(factoryContext, s_filtered))
+        {
+            return next;
+        }
+
         var pipeline = factoryContext.ApplicationServices.GetRequiredService<PopcornPipeline>();
-        var declared = pipeline.DeclaredShape(factoryContext.MethodInfo);
         return async invocation =>
         {
-            if (!pipeline.TryBegin(invocation.HttpContext, declared, out var exchange, out var problem))
+            if (!pipeline.TryBegin(invocation.HttpContext, out var exchange, out var problem))
             {
                 return problem;
             }

@@ -2,11 +2,14 @@ using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server;
 
-/// <summary>Popcorn's log messages, source-generated so logging costs nothing when disabled.</summary>
+/// <summary>
+/// Popcorn's log messages, source-generated so logging costs nothing when disabled. The event ids are stable and
+/// documented in docs/configuration.md; categories are the logging classes' full names (<c>Popcorn.Server.*</c>).
+/// </summary>
 internal static partial class PopcornLog
 {
-    [LoggerMessage(1, LogLevel.Debug, "Endpoint '{Method}' returns {ReturnType}, which no registered Popcorn context models; its result is checked at run time.")]
-    public static partial void ReturnTypeNotModeled(this ILogger logger, string returnType, string method);
+    [LoggerMessage(1, LogLevel.Warning, "Popcorn endpoint '{Endpoint}' does not say which model it returns (its handler returns {ReturnType}): a selection is checked for syntax before the handler runs, but against the model only after. Say the type with .WithPopcorn<T>(), [Popcorn(typeof(T))], .Produces<T>() or a typed result such as Created<T>.")]
+    public static partial void EndpointModelUnknown(this ILogger logger, string endpoint, string returnType);
 
     [LoggerMessage(2, LogLevel.Debug, "Rejected a selection: {Detail} (line {Line}, column {Column}).")]
     public static partial void SelectionRejected(this ILogger logger, string detail, int line, int column);

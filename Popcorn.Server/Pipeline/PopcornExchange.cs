@@ -4,6 +4,7 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// What the pipeline settled about one request before its handler ran: the client's selection text, the shape the
-/// endpoint declares, and the plan compiled against it (null when the type is known only from the handler's value).
+/// endpoint declares, and the plan compiled against it; when no type is declared, no plan but the parsed tree, to be
+/// compiled against the type of the handler's value.
 /// </summary>
-internal readonly record struct PopcornExchange(string? Query, ResultShape? Declared, SelectionPlan? Plan);
+internal readonly record struct PopcornExchange(string? Query, ResultShape? Declared, SelectionPlan? Plan, SelectionTree? Tree);

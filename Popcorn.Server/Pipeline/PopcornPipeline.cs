@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using Microsoft.Net.Http.Headers;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -16,32 +16,31 @@ namespace Popcorn.Server;
 /// <c>TryCompile</c>, which both REST and the gateway pass through; work on the handler's value (projecting an
 /// <c>IQueryable</c>) belongs in <see cref="Complete(in PopcornExchange, object?, int, string?)"/>. A singleton.
 /// </remarks>
-internal sealed class PopcornPipeline(PopcornRegistry registry, ILogger<PopcornPipeline> logger)
+internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, ILogger<PopcornPipeline> logger)
 {
     public PopcornRegistry Registry => registry;
 
-    /// <summary>The shape an endpoint's method declares, logged once at startup when no registered context models it.</summary>
-    public ResultShape? DeclaredShape(MethodInfo method)
-    {
-        var declared = registry.ShapeOf(method.ReturnType);
-        if (declared is null)
-        {
-            logger.ReturnTypeNotModeled(method.ReturnType.ToString(), method.Name);
-        }
-
-        return declared;
-    }
-
     /// <summary>
-    /// Steps 1 to 4, before the handler: reads the selection and, when the endpoint declares its model type, compiles
-    /// the plan. On a bad selection returns false with the 400 problem to answer instead of running the handler.
+    /// Steps 1 to 5, before the handler: reads the selection and compiles it against the model type the endpoint
+    /// declares (<see cref="EndpointModels"/>). When nothing declares one, the selection is still parsed, so a syntax
+    /// error or an exceeded limit never lets the handler run; it is compiled once the value's type is known. On a bad
+    /// selection returns false with the 400 problem to answer instead of running the handler.
     /// </summary>
-    public bool TryBegin(HttpContext context, ResultShape? declared, out PopcornExchange exchange, [NotNullWhen(false)] out IResult? problem)
+    public bool TryBegin(HttpContext context, out PopcornExchange exchange, [NotNullWhen(false)] out IResult? problem)
     {
+        // The header can shape the body, so every response of a Popcorn endpoint depends on it (for HTTP caches).
+        context.Response.Headers.Append(HeaderNames.Vary, registry.Options.HeaderName);
+        var declared = models.ShapeOf(context.GetEndpoint());
         string? query;
+        SelectionPlan? plan = null;
+        SelectionTree? tree = null;
         try
         {
             query = RequestSelection.Read(context.Request, registry.Options);
+            if (declared is null)
+            {
+                tree = SelectionParser.Parse(query, registry.Options.Limits);
+            }
         }
         catch (PopcornQueryException error)
         {
@@ -50,7 +49,6 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, ILogger<PopcornP
             return false;
         }
 
-        SelectionPlan? plan = null;
         if (declared is not null && !TryCompile(declared.Metadata, query, out plan, out var rejected))
         {
             exchange = default;
@@ -58,7 +56,7 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, ILogger<PopcornP
             return false;
         }
 
-        exchange = new PopcornExchange(query, declared, plan);
+        exchange = new PopcornExchange(query, declared, plan, tree);
         problem = null;
         return true;
     }
@@ -109,13 +107,16 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, ILogger<PopcornP
         var plan = exchange.Plan;
         if (plan is null || shape.Metadata != exchange.Declared!.Metadata)
         {
-            if (!TryCompile(shape.Metadata, exchange.Query, out plan, out var error))
+            bool compiled = exchange.Tree is { } tree
+                ? TryCompile(shape.Metadata, tree, out plan, out var error)
+                : TryCompile(shape.Metadata, exchange.Query, out plan, out error);
+            if (!compiled)
             {
-                return PopcornProblems.Result(error);
+                return PopcornProblems.Result(error!);
             }
         }
 
-        return new PopcornResult(value, shape, plan, statusCode, location);
+        return new PopcornResult(value, shape, plan!, statusCode, location);
     }
 
     /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>

@@ -18,11 +18,11 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         var group = endpoints.MapGroup(pattern);
-        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, PopcornGateway gateway, EndpointDataSource dataSource) =>
+        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, EndpointModels models, PopcornGateway gateway, EndpointDataSource dataSource) =>
         {
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
-            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, registry), gateway.Fields, registry);
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway.Fields, registry);
         });
         group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry));
         return group;

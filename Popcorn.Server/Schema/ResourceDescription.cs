@@ -1,7 +1,5 @@
 using System.Text.RegularExpressions;
-using System.Reflection;
 using Microsoft.AspNetCore.Http;
-using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Routing;
 
 namespace Popcorn.Server;
@@ -10,7 +8,7 @@ namespace Popcorn.Server;
 internal sealed partial record ResourceDescription(string Name, string Method, string Path, ResultShape Shape, IReadOnlyList<GatewayArgument> Parameters)
 {
     /// <summary>Every Popcorn endpoint of the application whose result type a registered context models.</summary>
-    public static IEnumerable<ResourceDescription> FindAll(EndpointDataSource endpoints, PopcornRegistry registry)
+    public static IEnumerable<ResourceDescription> FindAll(EndpointDataSource endpoints, EndpointModels models)
     {
         foreach (var endpoint in endpoints.Endpoints.OfType<RouteEndpoint>())
         {
@@ -19,8 +17,8 @@ internal sealed partial record ResourceDescription(string Name, string Method, s
                 continue;
             }
 
-            var method = endpoint.Metadata.GetMetadata<MethodInfo>() ?? endpoint.Metadata.GetMetadata<ControllerActionDescriptor>()?.MethodInfo;
-            if (method is null || registry.ShapeOf(method.ReturnType) is not { } shape)
+            var method = EndpointModels.HandlerMethod(endpoint.Metadata);
+            if (method is null || models.ShapeOf(endpoint) is not { } shape)
             {
                 continue;
             }

@@ -1,0 +1,85 @@
+using System.Globalization;
+using Microsoft.Extensions.Configuration;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Reads <see cref="PopcornOptions"/> from configuration (a <c>"Popcorn"</c> section of appsettings.json, environment
+/// variables such as <c>Popcorn__Limits__MaxDepth</c>), by hand rather than by the reflection binder: it is trim-safe,
+/// never mutates a shared instance (the limits are replaced with <c>with</c>, not set in place), and names the key of
+/// a value it cannot read or a key it does not know, so a typo fails at startup instead of being ignored.
+/// </summary>
+internal static class PopcornConfigurationBinder
+{
+    private static readonly string[] s_knownKeys =
+    [
+        nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
+        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes),
+        nameof(PopcornOptions.Limits),
+    ];
+
+    private static readonly string[] s_knownLimitKeys =
+    [
+        nameof(SelectionParserOptions.MaxLength), nameof(SelectionParserOptions.MaxDepth),
+        nameof(SelectionParserOptions.MaxFields), nameof(SelectionParserOptions.MaxAliases),
+    ];
+
+    /// <exception cref="InvalidOperationException">A value cannot be read, or a key is not an option.</exception>
+    public static void Bind(IConfiguration section, PopcornOptions options)
+    {
+        CheckKeys(section, s_knownKeys, string.Empty);
+        options.QueryParameterName = section[nameof(PopcornOptions.QueryParameterName)] ?? options.QueryParameterName;
+        options.HeaderName = section[nameof(PopcornOptions.HeaderName)] ?? options.HeaderName;
+        options.UnknownFields = Read(section, nameof(PopcornOptions.UnknownFields), options.UnknownFields, static text => Enum.Parse<UnknownFieldHandling>(text, ignoreCase: true));
+        options.PlanCacheCapacity = ReadInt(section, nameof(PopcornOptions.PlanCacheCapacity), options.PlanCacheCapacity);
+        options.UseEnvelope = Read(section, nameof(PopcornOptions.UseEnvelope), options.UseEnvelope, bool.Parse);
+        options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);
+
+        var limits = section.GetSection(nameof(PopcornOptions.Limits));
+        CheckKeys(limits, s_knownLimitKeys, nameof(PopcornOptions.Limits) + ":");
+        options.Limits = options.Limits with
+        {
+            MaxLength = ReadInt(limits, nameof(SelectionParserOptions.MaxLength), options.Limits.MaxLength),
+            MaxDepth = ReadInt(limits, nameof(SelectionParserOptions.MaxDepth), options.Limits.MaxDepth),
+            MaxFields = ReadInt(limits, nameof(SelectionParserOptions.MaxFields), options.Limits.MaxFields),
+            MaxAliases = ReadInt(limits, nameof(SelectionParserOptions.MaxAliases), options.Limits.MaxAliases),
+        };
+    }
+
+    private static int ReadInt(IConfiguration section, string key, int current) =>
+        Read(section, key, current, static text => int.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
+
+    private static T Read<T>(IConfiguration section, string key, T current, Func<string, T> parse)
+    {
+        string? text = section[key];
+        if (text is null)
+        {
+            return current;
+        }
+
+        try
+        {
+            return parse(text.Trim());
+        }
+        catch (Exception e) when (e is FormatException or OverflowException or ArgumentException)
+        {
+            throw new InvalidOperationException($"Popcorn configuration: '{Path(section, key)}' is '{text}', which is not a valid {typeof(T).Name}.", e);
+        }
+    }
+
+    private static void CheckKeys(IConfiguration section, string[] known, string prefix)
+    {
+        foreach (var child in section.GetChildren())
+        {
+            if (!known.Contains(child.Key, StringComparer.OrdinalIgnoreCase))
+            {
+                throw new InvalidOperationException(
+                    $"Popcorn configuration: '{Path(section, child.Key)}' is not an option. The options here are: {string.Join(", ", known.Select(k => prefix + k))}.");
+            }
+        }
+    }
+
+    private static string Path(IConfiguration section, string key) =>
+        section is IConfigurationSection { Path: { Length: > 0 } path } ? path + ":" + key : key;
+}

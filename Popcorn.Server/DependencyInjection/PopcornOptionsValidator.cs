@@ -1,0 +1,63 @@
+using Microsoft.Extensions.Options;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Checks <see cref="PopcornOptions"/> when the app starts (<c>ValidateOnStart</c>), so a wrong value is a clear
+/// startup error naming the option rather than odd behaviour under load.
+/// </summary>
+internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
+{
+    /// <summary>The deepest query nesting allowed at all: the writers' own depth limit must stay above it.</summary>
+    internal const int MaxQueryDepth = 128;
+
+    public ValidateOptionsResult Validate(string? name, PopcornOptions options)
+    {
+        var failures = new List<string>();
+        if (options.Contexts.Count == 0)
+        {
+            failures.Add("No Popcorn context is registered: call options.AddContext(YourJsonContext.Default) in AddPopcorn.");
+        }
+
+        CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);
+        CheckName(failures, nameof(options.HeaderName), options.HeaderName);
+        var limits = options.Limits;
+        if (limits is null)
+        {
+            failures.Add("Limits must be set.");
+        }
+        else
+        {
+            CheckRange(failures, "Limits:MaxLength", limits.MaxLength, 1, 1024 * 1024);
+            CheckRange(failures, "Limits:MaxDepth", limits.MaxDepth, 1, MaxQueryDepth);
+            CheckRange(failures, "Limits:MaxFields", limits.MaxFields, 1, 1_000_000);
+            CheckRange(failures, "Limits:MaxAliases", limits.MaxAliases, 0, limits.MaxFields);
+            int writerDepth = options.WriterOptions.MaxDepth == 0 ? 64 : options.WriterOptions.MaxDepth;
+            if (writerDepth <= limits.MaxDepth)
+            {
+                failures.Add($"WriterOptions.MaxDepth ({writerDepth}) must be above Limits:MaxDepth ({limits.MaxDepth}), or a selection the parser accepts could not be written.");
+            }
+        }
+
+        CheckRange(failures, nameof(options.PlanCacheCapacity), options.PlanCacheCapacity, 1, 1_000_000);
+        CheckRange(failures, nameof(options.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes, 1024, int.MaxValue);
+        return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures.Select(f => "Popcorn: " + f));
+    }
+
+    private static void CheckRange(List<string> failures, string option, int value, int min, int max)
+    {
+        if (value < min || value > max)
+        {
+            failures.Add($"{option} is {value}; it must be between {min} and {max}.");
+        }
+    }
+
+    /// <summary>Query parameter and header names are HTTP tokens: letters, digits and a few marks, nothing that needs escaping.</summary>
+    private static void CheckName(List<string> failures, string option, string? value)
+    {
+        if (string.IsNullOrWhiteSpace(value) || !value.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
+        {
+            failures.Add($"{option} is '{value}'; it must be a non-empty name of letters, digits, '-', '_' or '.'.");
+        }
+    }
+}
