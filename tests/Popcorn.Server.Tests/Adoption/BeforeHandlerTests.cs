@@ -9,6 +9,7 @@ public class BeforeHandlerTests(LedgerServer server) : IClassFixture<LedgerServe
     [Theory]
     [InlineData("/invoices")]
     [InlineData("/invoices/produces")]
+    [InlineData("/grouped/invoices")]
     [InlineData("/mvc/invoices")]
     public async Task Post_UnknownFieldForTheSaidModel_IsRefusedBeforeTheHandlerRuns(string path)
     {
@@ -79,6 +80,15 @@ public class BeforeHandlerTests(LedgerServer server) : IClassFixture<LedgerServe
         var warning = warnings.ShouldHaveSingleItem();
         warning.ShouldContain("/invoices/unsaid");
         warning.ShouldContain(".WithPopcorn<T>()");
+    }
+
+    [Fact]
+    public async Task Post_EndpointOptedInByItsGroupAndItself_RunsThePipelineOnce()
+    {
+        using var response = await server.Client.PostAsJsonAsync("/grouped/invoices?include=[customer]", new { customer = "Alan", total = 4 });
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        response.Headers.GetValues("Vary").ShouldHaveSingleItem().ShouldBe("Popcorn-Include");
     }
 
     [Fact]
