@@ -16,6 +16,7 @@ public static class PlaygroundApp
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
 
         var app = builder.Build();
+        app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
         MapResources(app);

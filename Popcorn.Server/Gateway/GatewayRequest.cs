@@ -1,30 +1,35 @@
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Net.Http.Headers;
 
 namespace Popcorn.Server;
 
 /// <summary>The parameters of a GraphQL-over-HTTP request, read from the query string (GET) or a JSON body (POST).</summary>
 internal sealed record GatewayRequest(string? Query, JsonElement Variables, string? OperationName)
 {
-    /// <summary>Reads the request, or returns the error status and message to answer with.</summary>
+    /// <summary>The status of a request whose client went away while it was read (nginx's "client closed request"): nothing is answered.</summary>
+    public const int ClientGone = 499;
+
+    private const string JsonMediaType = "application/json";
+
+    /// <summary>Duplicate keys are refused (<c>{"query":"a","query":"b"}</c> must not quietly run one of them).</summary>
+    private static readonly JsonDocumentOptions s_jsonOptions = new() { MaxDepth = 64, AllowDuplicateProperties = false };
+
+    /// <summary>
+    /// Reads the request, or returns the error status and message to answer with; <see cref="ClientGone"/> (and no
+    /// message) when the client aborted the upload or sent it too slowly, which is logged by the caller, not answered.
+    /// </summary>
     public static async Task<(GatewayRequest? Request, int Status, string? Error)> ReadAsync(HttpContext context, int maxBodyBytes)
     {
         var request = context.Request;
         if (HttpMethods.IsGet(request.Method))
         {
-            string? variablesText = request.Query["variables"];
-            var variables = default(JsonElement);
-            if (!string.IsNullOrEmpty(variablesText) && !TryParseJson(variablesText, out variables))
-            {
-                return (null, StatusCodes.Status400BadRequest, "The 'variables' parameter is not valid JSON.");
-            }
-
-            return (new GatewayRequest(request.Query["query"], variables, request.Query["operationName"]), 0, null);
+            return ReadQueryString(request.Query);
         }
 
-        if (request.ContentType is not { } contentType || !contentType.StartsWith("application/json", StringComparison.OrdinalIgnoreCase))
+        if (!IsJson(request.ContentType))
         {
-            return (null, StatusCodes.Status415UnsupportedMediaType, "POST requests must have 'Content-Type: application/json'.");
+            return (null, StatusCodes.Status415UnsupportedMediaType, "POST requests must have 'Content-Type: application/json' (UTF-8).");
         }
 
         if (request.ContentLength > maxBodyBytes)
@@ -33,26 +38,48 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         }
 
         byte[] body;
-        using (var buffer = new MemoryStream())
-        {
-            var chunk = new byte[8192];
-            int read;
-            while ((read = await request.Body.ReadAsync(chunk, context.RequestAborted)) > 0)
-            {
-                if (buffer.Length + read > maxBodyBytes)
-                {
-                    return (null, StatusCodes.Status413PayloadTooLarge, $"The request body is larger than {maxBodyBytes} bytes.");
-                }
-
-                buffer.Write(chunk, 0, read);
-            }
-
-            body = buffer.ToArray();
-        }
-
         try
         {
-            using var document = JsonDocument.Parse(body, new JsonDocumentOptions { MaxDepth = 64 });
+            if (await ReadBodyAsync(request.Body, maxBodyBytes, context.RequestAborted) is not { } read)
+            {
+                return (null, StatusCodes.Status413PayloadTooLarge, $"The request body is larger than {maxBodyBytes} bytes.");
+            }
+
+            body = read;
+        }
+        catch (Exception e) when (e is IOException or OperationCanceledException or BadHttpRequestException)
+        {
+            return (null, ClientGone, null);
+        }
+
+        return ReadBody(body);
+    }
+
+    private static (GatewayRequest?, int, string?) ReadQueryString(IQueryCollection query)
+    {
+        foreach (string name in (ReadOnlySpan<string>)["query", "operationName", "variables", "extensions"])
+        {
+            if (query[name].Count > 1)
+            {
+                return (null, StatusCodes.Status400BadRequest, $"The '{name}' parameter is given more than once.");
+            }
+        }
+
+        string? variablesText = query["variables"];
+        var variables = default(JsonElement);
+        if (!string.IsNullOrEmpty(variablesText) && !TryParseJson(variablesText, out variables))
+        {
+            return (null, StatusCodes.Status400BadRequest, "The 'variables' parameter is not valid JSON (or repeats a key).");
+        }
+
+        return (new GatewayRequest(query["query"], variables, query["operationName"]), 0, null);
+    }
+
+    private static (GatewayRequest?, int, string?) ReadBody(byte[] body)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(body, s_jsonOptions);
             var root = document.RootElement;
             if (root.ValueKind != JsonValueKind.Object)
             {
@@ -81,6 +108,31 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         }
     }
 
+    /// <summary>The body, or null when it is longer than <paramref name="maxBytes"/> (a missing or false Content-Length is no protection).</summary>
+    private static async Task<byte[]?> ReadBodyAsync(Stream body, int maxBytes, CancellationToken cancellationToken)
+    {
+        using var buffer = new MemoryStream();
+        var chunk = new byte[8192];
+        int read;
+        while ((read = await body.ReadAsync(chunk, cancellationToken)) > 0)
+        {
+            if (buffer.Length + read > maxBytes)
+            {
+                return null;
+            }
+
+            buffer.Write(chunk, 0, read);
+        }
+
+        return buffer.ToArray();
+    }
+
+    /// <summary><c>application/json</c>, with no charset or UTF-8 (GraphQL over HTTP requires UTF-8); nothing else.</summary>
+    private static bool IsJson(string? contentType) =>
+        MediaTypeHeaderValue.TryParse(contentType, out var mediaType)
+        && mediaType.MediaType.Equals(JsonMediaType, StringComparison.OrdinalIgnoreCase)
+        && (mediaType.Charset.Length == 0 || mediaType.Charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase) || mediaType.Charset.Equals("utf8", StringComparison.OrdinalIgnoreCase));
+
     private static string? ReadString(JsonElement root, string name, out bool ok)
     {
         ok = true;
@@ -97,7 +149,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     {
         try
         {
-            using var document = JsonDocument.Parse(text, new JsonDocumentOptions { MaxDepth = 64 });
+            using var document = JsonDocument.Parse(text, s_jsonOptions);
             element = document.RootElement.Clone();
             return true;
         }

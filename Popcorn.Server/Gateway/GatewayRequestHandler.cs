@@ -27,6 +27,13 @@ internal sealed class GatewayRequestHandler(
     public async Task HandleAsync(HttpContext context)
     {
         var (request, status, error) = await GatewayRequest.ReadAsync(context, pipeline.Registry.Options.MaxGatewayRequestBytes);
+        if (request is null && status == GatewayRequest.ClientGone)
+        {
+            // An aborted or too-slow upload is the client's doing: one Debug line, no answer, no stack trace.
+            logger.GatewayUploadAborted();
+            return;
+        }
+
         if (request is null)
         {
             await WriteErrorsAsync(context, status, [new GraphQLError(error!)]);
@@ -57,6 +64,13 @@ internal sealed class GatewayRequestHandler(
         }
 
         await RunAsync(context, operation);
+    }
+
+    /// <summary>GraphQL over HTTP takes GET and POST; other methods get a 405 that still speaks GraphQL (<c>errors</c>, not an empty body).</summary>
+    public Task RefuseMethodAsync(HttpContext context)
+    {
+        context.Response.Headers.Allow = "GET, POST";
+        return WriteErrorsAsync(context, StatusCodes.Status405MethodNotAllowed, [new GraphQLError($"The method {context.Request.Method} is not allowed: send GET or POST.")]);
     }
 
     /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>

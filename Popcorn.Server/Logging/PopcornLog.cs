@@ -16,4 +16,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(3, LogLevel.Error, "Gateway field '{Field}' failed.")]
     public static partial void GatewayFieldFailed(this ILogger logger, Exception exception, string field);
+
+    [LoggerMessage(4, LogLevel.Debug, "A /graphql request body was not read to the end: the client aborted the upload or sent it too slowly.")]
+    public static partial void GatewayUploadAborted(this ILogger logger);
 }

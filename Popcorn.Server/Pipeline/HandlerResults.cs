@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.Mvc;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -28,6 +29,26 @@ internal static class HandlerResults
         object? value = valueResult.Value;
         string? location = ShapeOf(value, registry, declared)?.Writer.Accept(new LocationReader(result));
         return new Unwrapped(true, value, status.StatusCode ?? StatusCodes.Status200OK, location);
+    }
+
+    /// <summary>
+    /// The problem a handler answered with, for the envelope to wrap: a <c>ProblemHttpResult</c>'s details, or bare
+    /// details for a 4xx/5xx without a body (<c>TypedResults.NotFound()</c>). Null for anything else.
+    /// </summary>
+    public static ProblemDetails? Problem(object? result)
+    {
+        while (result is INestedHttpResult nested)
+        {
+            result = nested.Result;
+        }
+
+        return result switch
+        {
+            ProblemHttpResult problem => problem.ProblemDetails,
+            IValueHttpResult => null,
+            IStatusCodeHttpResult { StatusCode: >= 400 and var status } => new ProblemDetails { Status = status },
+            _ => null,
+        };
     }
 
     /// <summary>The shape of a value: its runtime type's when it has one, else what the endpoint declares.</summary>

@@ -86,7 +86,10 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         var unwrapped = HandlerResults.Unwrap(handlerResult, registry, exchange.Declared);
         if (!unwrapped.IsWritable)
         {
-            return handlerResult;
+            // With the envelope on, every error a Popcorn endpoint answers is enveloped, the handler's own included.
+            return registry.Options.UseEnvelope && HandlerResults.Problem(handlerResult) is { } problem
+                ? PopcornProblems.Result(problem)
+                : handlerResult;
         }
 
         return Complete(exchange, unwrapped.Value, unwrapped.StatusCode, unwrapped.Location) ?? handlerResult;

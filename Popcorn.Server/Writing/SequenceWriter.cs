@@ -85,9 +85,17 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
     private static ValueTask FlushIfFullAsync(Utf8JsonWriter json, PipeWriter body, CancellationToken cancellationToken) =>
         json.BytesPending >= FlushThreshold ? FlushAsync(json, body, cancellationToken) : ValueTask.CompletedTask;
 
+    /// <summary>
+    /// Sends what is buffered. When the client has gone (the pipe's reader completed, or the request was aborted) the
+    /// write stops here: rendering the rest of a long list for nobody would only cost CPU and the handler's data.
+    /// </summary>
     private static async ValueTask FlushAsync(Utf8JsonWriter json, PipeWriter body, CancellationToken cancellationToken)
     {
         json.Flush();
-        await body.FlushAsync(cancellationToken);
+        var result = await body.FlushAsync(cancellationToken);
+        if (result.IsCompleted || result.IsCanceled)
+        {
+            throw new OperationCanceledException("The client stopped reading the response.", cancellationToken);
+        }
     }
 }

@@ -1,5 +1,3 @@
-using System.Collections.Concurrent;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server.Tests;
@@ -16,7 +14,7 @@ public class SelectionLoggingTests(DebugLoggingPlaygroundServer server) : IClass
         var (status, _, _) = await server.GetAsync("/api/cars", "[make,colour]");
 
         status.ShouldBe(400);
-        var entry = capture.Entries.ShouldHaveSingleItem();
+        var entry = Rejections(capture).ShouldHaveSingleItem();
         entry.Level.ShouldBe(LogLevel.Debug);
         entry.Message.ShouldBe("Rejected a selection: Unknown field 'colour' on type 'Car'. Did you mean 'color'? (line 1, column 7).");
     }
@@ -29,7 +27,7 @@ public class SelectionLoggingTests(DebugLoggingPlaygroundServer server) : IClass
         var (status, _, _) = await server.GetAsync("/api/cars", "[make,color]");
 
         status.ShouldBe(200);
-        capture.Entries.ShouldBeEmpty();
+        Rejections(capture).ShouldBeEmpty();
     }
 
     [Fact]
@@ -40,7 +38,7 @@ public class SelectionLoggingTests(DebugLoggingPlaygroundServer server) : IClass
         var (status, _, _) = await server.PostGraphQLAsync("{ cars { make ");
 
         status.ShouldBe(400);
-        capture.Entries.ShouldHaveSingleItem().Message.ShouldStartWith("Rejected a selection: ");
+        Rejections(capture).ShouldHaveSingleItem().Message.ShouldStartWith("Rejected a selection: ");
     }
 
     [Fact]
@@ -50,41 +48,10 @@ public class SelectionLoggingTests(DebugLoggingPlaygroundServer server) : IClass
 
         await server.PostGraphQLAsync("{ lorries { make } }");
 
-        capture.Entries.ShouldHaveSingleItem().Message.ShouldBe("Rejected a selection: Unknown root field 'lorries'. (line 1, column 3).");
+        Rejections(capture).ShouldHaveSingleItem().Message.ShouldBe("Rejected a selection: Unknown root field 'lorries'. (line 1, column 3).");
     }
 
-    private CapturingProvider Capture()
-    {
-        var provider = new CapturingProvider();
-        server.Services.GetRequiredService<ILoggerFactory>().AddProvider(provider);
-        return provider;
-    }
+    private LogCapture Capture() => LogCapture.Attach(server.Services, "Popcorn.");
 
-    /// <summary>Collects the SelectionRejected entries written while it is attached (the app's logger factory keeps providers until disposed).</summary>
-    private sealed class CapturingProvider : ILoggerProvider
-    {
-        private readonly ConcurrentQueue<(LogLevel Level, string Message)> _entries = new();
-        private volatile bool _attached = true;
-
-        public IReadOnlyCollection<(LogLevel Level, string Message)> Entries => _entries.ToArray();
-
-        public ILogger CreateLogger(string categoryName) => new Logger(this);
-
-        public void Dispose() => _attached = false;
-
-        private sealed class Logger(CapturingProvider owner) : ILogger
-        {
-            public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
-
-            public bool IsEnabled(LogLevel logLevel) => true;
-
-            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-            {
-                if (owner._attached && eventId.Id == SelectionRejectedEventId)
-                {
-                    owner._entries.Enqueue((logLevel, formatter(state, exception)));
-                }
-            }
-        }
-    }
+    private static IEnumerable<LogCapture.Entry> Rejections(LogCapture capture) => capture.Entries.Where(e => e.EventId == SelectionRejectedEventId);
 }

@@ -30,6 +30,19 @@ public sealed class Ledger
     /// <summary>How many times a GET handler ran, to tell a cached response from a fresh one.</summary>
     public int Reads;
 
+    /// <summary>How many invoices the endless stream has produced, to see when writing stopped.</summary>
+    public int Streamed;
+
+    /// <summary>Invoices made up as they are read, far more than anyone reads; it ignores cancellation on purpose.</summary>
+    public IEnumerable<Invoice> Stream()
+    {
+        for (int i = 0; i < 10_000_000; i++)
+        {
+            Interlocked.Increment(ref Streamed);
+            yield return new Invoice { Id = i, Customer = "Customer " + i, Total = i };
+        }
+    }
+
     public Invoice Add(NewInvoice request)
     {
         var invoice = new Invoice { Id = Interlocked.Increment(ref _nextId), Customer = request.Customer, Total = request.Total, PaymentToken = "tok_" + Guid.NewGuid() };

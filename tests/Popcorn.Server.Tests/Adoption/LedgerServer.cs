@@ -70,6 +70,7 @@ public class LedgerServer : IAsyncLifetime
             .Produces<Invoice>().WithPopcorn();
         app.MapPost("/invoices/unsaid", (NewInvoice request, Ledger ledger) => Results.Ok(ledger.Add(request)))
             .WithPopcorn().WithName("unsaidInvoice");
+        app.MapGet("/invoices/stream", (Ledger ledger) => ledger.Stream()).WithPopcorn();
         var group = app.MapGroup("/grouped").WithPopcorn();
         group.MapPost("/invoices", (NewInvoice request, Ledger ledger) => Results.Ok(ledger.Add(request))).WithPopcorn<Invoice>();
         app.MapGet("/invoices", (Ledger ledger) =>
