@@ -116,19 +116,20 @@ internal sealed class ProjectionBuilder
 
     private MemberBinding? BindField(Expression source, IEntityType entityType, FieldMetadata field, string memberName, List<SelectionPlan> children, int depth)
     {
-        var member = FindWritableMember(entityType.ClrType, memberName, field);
-        var access = Expression.MakeMemberAccess(source, member);
-        if (entityType.FindProperty(memberName) is not null || entityType.FindComplexProperty(memberName) is not null)
-        {
-            return Expression.Bind(member, access);
-        }
-
-        INavigationBase? navigation = (INavigationBase?)entityType.FindNavigation(memberName) ?? entityType.FindSkipNavigation(memberName);
-        if (navigation is null)
+        bool isColumn = entityType.FindProperty(memberName) is not null || entityType.FindComplexProperty(memberName) is not null;
+        INavigationBase? navigation = isColumn ? null : (INavigationBase?)entityType.FindNavigation(memberName) ?? entityType.FindSkipNavigation(memberName);
+        if (!isColumn && navigation is null)
         {
             throw new ProjectionNotSupportedException(
                 $"'{entityType.ClrType.Name}.{memberName}' (field '{field.WireName}') is not mapped by EF Core, so the database cannot read it. " +
                 "Map it, mark it [Never], or return the data as IEnumerable<T> instead of IQueryable<T>.");
+        }
+
+        var member = FindWritableMember(entityType.ClrType, memberName, field);
+        var access = Expression.MakeMemberAccess(source, member);
+        if (navigation is null)
+        {
+            return Expression.Bind(member, access);
         }
 
         var memberType = access.Type;

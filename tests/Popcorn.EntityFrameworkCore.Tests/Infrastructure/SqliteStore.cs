@@ -1,0 +1,29 @@
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+using Popcorn.EntityFrameworkCore.Tests.Store;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
+
+/// <summary>A seeded in-memory SQLite store, alive while its connection is open; one per test class.</summary>
+public sealed class SqliteStore : IDisposable
+{
+    private readonly SqliteConnection _connection = new("Data Source=:memory:");
+
+    public SqliteStore()
+    {
+        _connection.Open();
+        Options = new DbContextOptionsBuilder<StoreDbContext>().UseSqlite(_connection).AddInterceptors(Sql).Options;
+        using var db = CreateContext();
+        db.Database.EnsureCreated();
+        StoreSeed.Fill(db);
+        Sql.Clear();
+    }
+
+    public SqlCapture Sql { get; } = new();
+
+    public DbContextOptions<StoreDbContext> Options { get; }
+
+    public StoreDbContext CreateContext() => new(Options);
+
+    public void Dispose() => _connection.Dispose();
+}
