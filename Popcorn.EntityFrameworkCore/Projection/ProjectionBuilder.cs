@@ -25,6 +25,10 @@ internal sealed class ProjectionBuilder
     private static readonly MethodInfo s_toArray = typeof(Enumerable).GetMethod(nameof(Enumerable.ToArray), 1, [typeof(IEnumerable<>).MakeGenericType(Type.MakeGenericMethodParameter(0))])!;
 
     private readonly List<SelectionPlan> _path = [];
+    private readonly List<(IEntityType Type, Expression Source)> _ancestors = [];
+
+    /// <summary>The first ancestor in the current query level: rows inside a collection cannot be compared with rows outside it (SQLite has no APPLY).</summary>
+    private int _levelStart;
 
     private ProjectionBuilder()
     {
@@ -49,14 +53,22 @@ internal sealed class ProjectionBuilder
 
         var bindings = new List<MemberBinding>();
         var bound = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var (field, children) in SelectedFields(plans))
+        _ancestors.Add((entityType, source));
+        try
         {
-            string memberName = field.MemberName
-                ?? throw new ProjectionNotSupportedException($"The metadata of '{field}' does not name its C# member; regenerate it with this version of Popcorn.Generator.");
-            if (bound.Add(memberName) && BindField(source, entityType, field, memberName, children, depth) is { } binding)
+            foreach (var (field, children) in SelectedFields(plans))
             {
-                bindings.Add(binding);
+                string memberName = field.MemberName
+                    ?? throw new ProjectionNotSupportedException($"The metadata of '{field}' does not name its C# member; regenerate it with this version of Popcorn.Generator.");
+                if (bound.Add(memberName) && BindField(source, entityType, field, memberName, children, depth) is { } binding)
+                {
+                    bindings.Add(binding);
+                }
             }
+        }
+        finally
+        {
+            _ancestors.RemoveAt(_ancestors.Count - 1);
         }
 
         // Keys are read even when not selected: EF needs them to correlate collections, and reading them costs
@@ -168,15 +180,62 @@ internal sealed class ProjectionBuilder
         var created = Expression.Convert(BuildObject(access, target, children, depth + 1), access.Type);
         var absent = Expression.Constant(null, access.Type);
 
-        // Without the test, a missing optional reference would come back as an object of default values.
-        return Expression.Condition(Expression.Equal(access, absent), absent, created);
+        // Without the null test, a missing optional reference would come back as an object of default values.
+        return Expression.Condition(OrOnPath(Expression.Equal(access, absent), access, target), absent, created);
+    }
+
+    /// <summary>
+    /// <paramref name="test"/>, or-ed with "this row is an entity already on the path" (same type, same key): such a
+    /// row is read as null, as System.Text.Json's IgnoreCycles writes an object met again on its own path, so the
+    /// projected JSON equals the JSON of the same data loaded as one graph. Only ancestors in the same query level
+    /// (since the last collection) are compared: a comparison across a collection needs a lateral join (APPLY),
+    /// which SQLite does not have; such a back reference is read again as a fresh row.
+    /// </summary>
+    private Expression OrOnPath(Expression test, Expression row, IEntityType type)
+    {
+        var key = type.FindPrimaryKey();
+        if (key is null || key.Properties.Any(p => p.PropertyInfo is null))
+        {
+            return test;
+        }
+
+        for (int i = _levelStart; i < _ancestors.Count; i++)
+        {
+            var (ancestorType, ancestor) = _ancestors[i];
+            if (ancestorType.GetRootType() != type.GetRootType())
+            {
+                continue;
+            }
+
+            Expression? sameKey = null;
+            foreach (var property in key.Properties)
+            {
+                var equal = Expression.Equal(Expression.Property(row, property.PropertyInfo!), Expression.Property(ancestor, property.PropertyInfo!));
+                sameKey = sameKey is null ? equal : Expression.AndAlso(sameKey, equal);
+            }
+
+            test = Expression.OrElse(test, sameKey!);
+        }
+
+        return test;
     }
 
     private Expression BuildCollection(Expression access, IEntityType target, List<SelectionPlan> children, int depth, FieldMetadata field)
     {
         var elementType = target.ClrType;
         var element = Expression.Parameter(elementType, "e" + depth);
-        var selector = Expression.Lambda(BuildObject(element, target, children, depth + 1), element);
+        int outerLevel = _levelStart;
+        _levelStart = _ancestors.Count;
+        LambdaExpression selector;
+        try
+        {
+            selector = Expression.Lambda(BuildObject(element, target, children, depth + 1), element);
+        }
+        finally
+        {
+            _levelStart = outerLevel;
+        }
+
         var selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), access, selector);
 
         var memberType = access.Type;
