@@ -10,16 +10,24 @@ public sealed class SqliteStore : IDisposable
     private readonly SqliteConnection _connection = new("Data Source=:memory:");
 
     public SqliteStore()
+        : this(customers: 30, orders: 80)
+    {
+    }
+
+    private SqliteStore(int customers, int orders)
     {
         _connection.Open();
         Options = new DbContextOptionsBuilder<StoreDbContext>().UseSqlite(_connection).AddInterceptors(Sql).Options;
         using var db = CreateContext();
         db.Database.EnsureCreated();
-        StoreSeed.Fill(db);
+        StoreSeed.Fill(db, customers: customers, orders: orders);
         Sql.Clear();
     }
 
     public SqlCapture Sql { get; } = new();
+
+    /// <summary>A store of another size (xunit fixtures need the single public constructor).</summary>
+    public static SqliteStore WithSize(int customers, int orders) => new(customers, orders);
 
     public DbContextOptions<StoreDbContext> Options { get; }
 
