@@ -3,6 +3,7 @@ using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
+using Popcorn.Playground.Store;
 using Popcorn.Server;
 
 namespace Popcorn.Playground;
@@ -20,13 +21,17 @@ public static class PlaygroundApp
             options.AddContext(PlaygroundJsonContext.Default);
             options.UseEnvelope = builder.Configuration.GetValue<bool>("Popcorn:UseEnvelope");
         });
+        builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
 
         var app = builder.Build();
+        app.PrepareStore();
         app.UseDefaultFiles();
         app.UseStaticFiles();
         MapResources(app);
         MapPlainResources(app);
+        app.MapStoreResources();
         app.MapPopcornSchema();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")
@@ -34,7 +39,8 @@ public static class PlaygroundApp
             .Field("departments", (SampleData data) => data.Departments, "Every department.")
             .Field("department", (int id, SampleData data) => data.FindDepartment(id), "One department by id; null when there is none.")
             .Field("cars", (SampleData data) => data.Cars, "The whole fleet.")
-            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none."));
+            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none.")
+            .AddStoreFields());
         return app;
     }
 
