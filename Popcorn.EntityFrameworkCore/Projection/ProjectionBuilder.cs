@@ -9,7 +9,7 @@ namespace Popcorn.EntityFrameworkCore;
 /// <summary>
 /// Turns a <see cref="SelectionPlan"/> into the lambda of a <c>Select</c> EF Core can translate: a member-init of the
 /// model type that reads the selected members, the entity's key and its <c>[Always]</c> scalars, and recurses into
-/// selected navigations (a conditional for references, <c>Select(...).ToList()</c> for collections). Nothing in it
+/// selected navigations (a conditional for references, <c>OrderBy(key).Select(...).ToList()</c> for collections). Nothing in it
 /// calls back into .NET code, so the whole projection runs in the database.
 /// </summary>
 /// <remarks>
@@ -21,6 +21,8 @@ namespace Popcorn.EntityFrameworkCore;
 internal sealed class ProjectionBuilder
 {
     private static readonly MethodInfo s_select = GetEnumerableMethod(nameof(Enumerable.Select), parameterCount: 2, selectorArity: 2);
+    private static readonly MethodInfo s_orderBy = GetEnumerableMethod(nameof(Enumerable.OrderBy), parameterCount: 2, selectorArity: 2);
+    private static readonly MethodInfo s_thenBy = GetEnumerableMethod(nameof(Enumerable.ThenBy), parameterCount: 2, selectorArity: 2);
     private static readonly MethodInfo s_toList = typeof(Enumerable).GetMethod(nameof(Enumerable.ToList))!;
     private static readonly MethodInfo s_toArray = typeof(Enumerable).GetMethod(nameof(Enumerable.ToArray), 1, [typeof(IEnumerable<>).MakeGenericType(Type.MakeGenericMethodParameter(0))])!;
 
@@ -236,7 +238,7 @@ internal sealed class ProjectionBuilder
             _levelStart = outerLevel;
         }
 
-        var selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), access, selector);
+        var selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), OrderedByKey(access, target), selector);
 
         var memberType = access.Type;
         if (memberType.IsArray)
@@ -251,6 +253,32 @@ internal sealed class ProjectionBuilder
 
         throw new ProjectionNotSupportedException(
             $"'{field}' is a {memberType.Name}; projections fill collection navigations typed as arrays, List<T> or an interface List<T> implements.");
+    }
+
+    /// <summary>
+    /// The collection ordered by its primary key: SQL leaves the order of a nested collection's rows open (PostgreSQL
+    /// and SQLite differ), and a response should not change between two identical requests.
+    /// </summary>
+    private static Expression OrderedByKey(Expression collection, IEntityType target)
+    {
+        var elementType = target.ClrType;
+        Expression ordered = collection;
+        bool first = true;
+        foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
+        {
+            if (property.PropertyInfo is not { } member)
+            {
+                continue;
+            }
+
+            var element = Expression.Parameter(elementType, "k");
+            var key = Expression.Lambda(Expression.Property(element, member), element);
+            var method = (first ? s_orderBy : s_thenBy).MakeGenericMethod(elementType, member.PropertyType);
+            ordered = Expression.Call(method, ordered, key);
+            first = false;
+        }
+
+        return ordered;
     }
 
     private static MemberInfo FindWritableMember(Type type, string memberName, FieldMetadata field)

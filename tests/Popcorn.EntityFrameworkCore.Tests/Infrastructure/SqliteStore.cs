@@ -5,7 +5,7 @@ using Popcorn.EntityFrameworkCore.Tests.Store;
 namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 
 /// <summary>A seeded in-memory SQLite store, alive while its connection is open; one per test class.</summary>
-public sealed class SqliteStore : IDisposable
+public sealed class SqliteStore : IStoreDatabase
 {
     private readonly SqliteConnection _connection = new("Data Source=:memory:");
 

@@ -9,11 +9,11 @@ namespace Popcorn.EntityFrameworkCore.Tests.Projection;
 /// The oracle: for random selections (fixed seed), the JSON written from the projected rows equals the JSON written
 /// from the whole store loaded into memory, and the projection sends one command per root.
 /// </summary>
-public sealed class ProjectionDifferentialTests(SqliteStore store) : IClassFixture<SqliteStore>
+public abstract class ProjectionDifferentialTests(IStoreDatabase store)
 {
     private const int Selections = 150;
 
-    [Fact]
+    [StoreFact]
     public async Task Project_RandomSelections_WriteTheSameJsonAsTheInMemoryGraph()
     {
         await using var memory = store.CreateContext();
@@ -40,10 +40,10 @@ public sealed class ProjectionDifferentialTests(SqliteStore store) : IClassFixtu
         }
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Project_ReferenceCycleInTheData_IsWrittenAsNullLikeIgnoreCycles()
     {
-        using var cyclic = new SqliteStore();
+        using var cyclic = FreshStore();
         await using (var setup = cyclic.CreateContext())
         {
             // Customers 1 and 2 referred each other: the in-memory graph cycles by reference, the rows by key.
@@ -63,6 +63,9 @@ public sealed class ProjectionDifferentialTests(SqliteStore store) : IClassFixtu
         expected.ShouldContain("\"referredBy\":null");
         Json.Write(projected, plan).ShouldBe(expected);
     }
+
+    /// <summary>A store of the same provider that a test may change.</summary>
+    protected abstract IStoreDatabase FreshStore();
 
     private async Task CheckAsync<T>(RandomSelections random, Func<StoreDbContext, IQueryable<T>> root, IEnumerable<T> inMemory)
         where T : class
@@ -90,4 +93,16 @@ public sealed class ProjectionDifferentialTests(SqliteStore store) : IClassFixtu
             order.Lines.Sort((a, b) => a.Id.CompareTo(b.Id));
         }
     }
+}
+
+/// <summary>The differential tests on SQLite in memory.</summary>
+public sealed class SqliteProjectionDifferentialTests(SqliteStore store) : ProjectionDifferentialTests(store), IClassFixture<SqliteStore>
+{
+    protected override IStoreDatabase FreshStore() => new SqliteStore();
+}
+
+/// <summary>The differential tests on a throwaway PostgreSQL cluster.</summary>
+public sealed class PostgresProjectionDifferentialTests(PostgresStore store) : ProjectionDifferentialTests(store), IClassFixture<PostgresStore>
+{
+    protected override IStoreDatabase FreshStore() => new PostgresStore();
 }
