@@ -19,6 +19,7 @@ public static class PlaygroundApp
         builder.Services.AddPopcorn(options =>
         {
             options.AddContext(PlaygroundJsonContext.Default);
+            options.AddContext(StoreJsonContext.Default);
             options.UseEnvelope = builder.Configuration.GetValue<bool>("Popcorn:UseEnvelope");
         });
         builder.Services.AddStore(builder.Configuration);

@@ -1,6 +1,5 @@
 using System.Text.Json.Serialization;
 using Popcorn.Playground.Model;
-using Popcorn.Playground.Store;
 
 namespace Popcorn.Playground;
 
@@ -15,7 +14,4 @@ namespace Popcorn.Playground;
 [JsonSerializable(typeof(Car))]
 [JsonSerializable(typeof(List<Employee>))]
 [JsonSerializable(typeof(NewCar))]
-[JsonSerializable(typeof(List<Order>))]
-[JsonSerializable(typeof(List<Customer>))]
-[JsonSerializable(typeof(List<Product>))]
 public partial class PlaygroundJsonContext : JsonSerializerContext;
