@@ -10,13 +10,15 @@ namespace Popcorn.EntityFrameworkCore;
 /// </summary>
 internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
 {
-    private IAsyncEnumerator<T>? _enumerator;
     private readonly bool _hasFirst;
+    private readonly CancellationToken _cancellationToken;
+    private IAsyncEnumerator<T>? _enumerator;
 
-    private PrimedAsyncSequence(IAsyncEnumerator<T> enumerator, bool hasFirst)
+    private PrimedAsyncSequence(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationToken cancellationToken)
     {
         _enumerator = enumerator;
         _hasFirst = hasFirst;
+        _cancellationToken = cancellationToken;
     }
 
     /// <summary>Starts <paramref name="source"/> and reads its first row.</summary>
@@ -27,7 +29,7 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
         try
         {
             bool hasFirst = await enumerator.MoveNextAsync();
-            return new PrimedAsyncSequence<T>(enumerator, hasFirst);
+            return new PrimedAsyncSequence<T>(enumerator, hasFirst, cancellationToken);
         }
         catch (Exception error) when (error is DbException or RetryLimitExceededException or TimeoutException)
         {
@@ -47,10 +49,10 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
     {
         var enumerator = Interlocked.Exchange(ref _enumerator, null)
             ?? throw new InvalidOperationException("A primed query can be enumerated once.");
-        return Continue(enumerator, _hasFirst);
+        return Continue(enumerator, _hasFirst, _cancellationToken);
     }
 
-    private static async IAsyncEnumerator<T> Continue(IAsyncEnumerator<T> enumerator, bool hasFirst)
+    private static async IAsyncEnumerator<T> Continue(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationToken cancellationToken)
     {
         try
         {
@@ -60,10 +62,15 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
             }
 
             yield return enumerator.Current;
-            while (await enumerator.MoveNextAsync())
+
+            // Checked per row: once the client has gone, flushing to it no longer fails, and some providers (SQLite)
+            // read on without looking at the token, so without this the whole result would be read for no one.
+            while (!cancellationToken.IsCancellationRequested && await enumerator.MoveNextAsync())
             {
                 yield return enumerator.Current;
             }
+
+            cancellationToken.ThrowIfCancellationRequested();
         }
         finally
         {

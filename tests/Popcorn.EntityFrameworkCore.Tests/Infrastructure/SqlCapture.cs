@@ -4,14 +4,27 @@ using Microsoft.EntityFrameworkCore.Diagnostics;
 
 namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 
-/// <summary>Records the text of every query command EF sends, so tests can read the SQL itself.</summary>
+/// <summary>Records the text of every query command EF sends, so tests can read the SQL itself, and how far each reader got.</summary>
 public sealed class SqlCapture : DbCommandInterceptor
 {
     private readonly ConcurrentQueue<string> _commands = new();
 
     public IReadOnlyList<string> Commands => _commands.ToArray();
 
-    public void Clear() => _commands.Clear();
+    /// <summary>How many rows each data reader had read when it was disposed, in order.</summary>
+    public ConcurrentQueue<int> ReadersDisposed { get; } = new();
+
+    public void Clear()
+    {
+        _commands.Clear();
+        ReadersDisposed.Clear();
+    }
+
+    public override InterceptionResult DataReaderDisposing(DbCommand command, DataReaderDisposingEventData eventData, InterceptionResult result)
+    {
+        ReadersDisposed.Enqueue(eventData.ReadCount);
+        return result;
+    }
 
     public override InterceptionResult<DbDataReader> ReaderExecuting(DbCommand command, CommandEventData eventData, InterceptionResult<DbDataReader> result)
     {
