@@ -31,7 +31,7 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
             bool hasFirst = await enumerator.MoveNextAsync();
             return new PrimedAsyncSequence<T>(enumerator, hasFirst, cancellationToken);
         }
-        catch (Exception error) when (error is DbException or RetryLimitExceededException or TimeoutException)
+        catch (Exception error) when (IsUnavailable(error))
         {
             await enumerator.DisposeAsync();
             throw new PopcornSourceUnavailableException($"The query for {typeof(T).Name} failed before any row was read.", error);
@@ -41,6 +41,24 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
             await enumerator.DisposeAsync();
             throw;
         }
+    }
+
+    /// <summary>
+    /// The database could not be read: a provider error, a timeout, or the same wrapped by EF Core's execution strategy
+    /// (Npgsql's reports a refused connection as an <see cref="InvalidOperationException"/> around the provider's).
+    /// A query EF cannot translate is none of these and stays a server error.
+    /// </summary>
+    private static bool IsUnavailable(Exception error)
+    {
+        for (Exception? current = error; current is not null; current = current.InnerException)
+        {
+            if (current is DbException or RetryLimitExceededException or TimeoutException or System.Net.Sockets.SocketException)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <inheritdoc />

@@ -73,10 +73,26 @@ public sealed class QueryableEndpointTests(SqliteStore store) : IClassFixture<Sq
     }
 
     [Fact]
-    public async Task Get_DatabaseDown_Answers503ProblemWithoutTheProvidersError()
+    public async Task Get_SqliteDown_Answers503ProblemWithoutTheProvidersError()
     {
         string missing = Path.Combine(Path.GetTempPath(), "popcorn-missing-" + Guid.NewGuid().ToString("N"), "store.db");
-        var options = new DbContextOptionsBuilder<StoreDbContext>().UseSqlite($"Data Source={missing};Mode=ReadOnly").Options;
+        await AssertUnavailableAsync(new DbContextOptionsBuilder<StoreDbContext>().UseSqlite($"Data Source={missing};Mode=ReadOnly").Options);
+    }
+
+    [Fact]
+    public async Task Get_PostgresDown_Answers503ProblemWithoutTheProvidersError()
+    {
+        // Nothing listens on a port just released: the connection is refused, as when the server is down.
+        using var listener = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        int port = ((IPEndPoint)listener.LocalEndpoint).Port;
+        listener.Stop();
+
+        await AssertUnavailableAsync(new DbContextOptionsBuilder<StoreDbContext>().UseNpgsql($"Host=127.0.0.1;Port={port};Username=popcorn;Timeout=5").Options);
+    }
+
+    private static async Task AssertUnavailableAsync(DbContextOptions<StoreDbContext> options)
+    {
         await using var server = await StoreServer.StartAsync(() => new StoreDbContext(options));
 
         for (int attempt = 0; attempt < 20; attempt++)
@@ -88,6 +104,8 @@ public sealed class QueryableEndpointTests(SqliteStore store) : IClassFixture<Sq
             string body = await response.Content.ReadAsStringAsync();
             body.ShouldContain("\"status\":503");
             body.ShouldNotContain("SQLite", Case.Insensitive);
+            body.ShouldNotContain("Npgsql", Case.Insensitive);
+            body.ShouldNotContain("refused", Case.Insensitive);
             body.ShouldNotContain("SELECT", Case.Insensitive);
         }
     }
