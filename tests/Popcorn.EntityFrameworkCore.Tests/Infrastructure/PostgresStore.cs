@@ -8,8 +8,9 @@ public sealed class PostgresStore : IStoreDatabase
 {
     public PostgresStore()
     {
+        ConnectionString = PostgresCluster.ConnectionString("store_" + Guid.NewGuid().ToString("N"));
         Options = new DbContextOptionsBuilder<StoreDbContext>()
-            .UseNpgsql(PostgresCluster.ConnectionString("store_" + Guid.NewGuid().ToString("N")))
+            .UseNpgsql(ConnectionString)
             .AddInterceptors(Sql)
             .Options;
         using var db = CreateContext();
@@ -19,6 +20,8 @@ public sealed class PostgresStore : IStoreDatabase
     }
 
     public SqlCapture Sql { get; } = new();
+
+    public string ConnectionString { get; }
 
     public DbContextOptions<StoreDbContext> Options { get; }
 
