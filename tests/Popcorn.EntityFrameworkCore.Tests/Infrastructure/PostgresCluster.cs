@@ -7,7 +7,7 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 /// <summary>
 /// A throwaway PostgreSQL cluster for this test process: <c>initdb</c> in a temp directory, <c>pg_ctl start</c> on a
 /// free loopback port (as the <c>postgres</c> user when the tests run as root, which PostgreSQL refuses to run as),
-/// stopped and deleted when the process exits. Debian's <c>postgresql</c> package provides the binaries.
+/// stopped and deleted by a watchdog when the process is gone. Debian's <c>postgresql</c> package provides the binaries.
 /// </summary>
 internal static class PostgresCluster
 {
@@ -40,18 +40,10 @@ internal static class PostgresCluster
         Run(Path.Combine(bin, "pg_ctl"),
             ["-D", data, "-l", Path.Combine(root, "server.log"), "-w", "-t", "60", "-o", $"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off", "start"],
             Environment.IsPrivilegedProcess);
-        AppDomain.CurrentDomain.ProcessExit += (_, _) =>
-        {
-            try
-            {
-                Run(Path.Combine(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"], Environment.IsPrivilegedProcess);
-                Directory.Delete(root, recursive: true);
-            }
-            catch (Exception error) when (error is InvalidOperationException or IOException or UnauthorizedAccessException)
-            {
-                // The process is ending; what could not be stopped or deleted is swept by the next run (see Start).
-            }
-        };
+        // A watchdog outside the test host's process tree stops the cluster and deletes it once this process is gone,
+        // however it ends (the test runner may kill the host before ProcessExit handlers finish).
+        string stop = $"{(Environment.IsPrivilegedProcess ? "runuser -u postgres -- " : string.Empty)}'{Path.Combine(bin, "pg_ctl")}' -D '{data}' -m immediate stop";
+        Process.Start("setsid", ["-f", "sh", "-c", $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf '{root}'"])?.Dispose();
 
         return $"Host=127.0.0.1;Port={port};Username=postgres;Include Error Detail=true";
     }
