@@ -26,8 +26,9 @@ public sealed class PostgresConnectionLeakTests(PostgresStore store) : IClassFix
                 """);
         }
 
-        // Two connections, and a short wait for one: a single leaked connection per round would exhaust the pool.
-        string pooled = new NpgsqlConnectionStringBuilder(store.ConnectionString) { MaxPoolSize = 2, Timeout = 3 }.ConnectionString;
+        // Two connections: a single leaked connection per round would exhaust the pool for good. The wait for a free
+        // one is generous, so a slow machine returning a connection late is not mistaken for a leak.
+        string pooled = new NpgsqlConnectionStringBuilder(store.ConnectionString) { MaxPoolSize = 2, Timeout = 15 }.ConnectionString;
         var options = new DbContextOptionsBuilder<StoreDbContext>().UseNpgsql(pooled).Options;
         await using var server = await StoreServer.StartAsync(() => new StoreDbContext(options));
 
