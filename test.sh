@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the .NET test projects (xunit) and the playground's browser tests (headless Chromium).
+# Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium) and the
+# consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
 # Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), and Debian's
 # postgresql for the EF Core tests.
 # Ends with one line: `N passed, N failed`.
@@ -79,6 +80,19 @@ if [ -d tests/Playground.Ui.Tests ]; then
     fi
   else
     echo "Could not set up the browser tests."
+    add_counts 0 1
+  fi
+fi
+
+if [ -x tests/Consumer/run.sh ]; then
+  echo "== Consumer apps (packages from a local feed)"
+  tests/Consumer/run.sh 2>&1 | tee "$results/consumer.txt"
+  consumer_status=${PIPESTATUS[0]}
+  p=$(grep -c '^PASS consumer: ' "$results/consumer.txt")
+  f=$(grep -c '^FAIL consumer: ' "$results/consumer.txt")
+  add_counts "$p" "$f"
+  if [ "$consumer_status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "The consumer check failed without a failing app."
     add_counts 0 1
   fi
 fi

@@ -21,7 +21,7 @@ public sealed class PopcornOptions
     /// <summary>Whether unknown field names are errors (the default) or ignored.</summary>
     public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;
 
-    /// <summary>How many parsed queries (and, separately, compiled plans) are kept. Default 1024 each.</summary>
+    /// <summary>How many parsed queries (and, separately, compiled plans, and validated gateway operations) are kept. Default 1024 each.</summary>
     public int PlanCacheCapacity { get; set; } = SelectionPlanCache.DefaultCapacity;
 
     /// <summary>Wrap responses in Popcorn's envelope: <c>{"success":true,"data":...}</c> or <c>{"success":false,"error":{...}}</c>. Off by default.</summary>

@@ -40,6 +40,9 @@ internal sealed class PopcornRegistry
     /// <summary>Every model type's writer.</summary>
     public IEnumerable<PopcornTypeWriter> Writers => _writers.Values;
 
+    /// <summary>Every model type once (a type registered by two contexts is one type).</summary>
+    public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct();
+
     public PopcornTypeWriter? FindWriter(Type type) => _writers.GetValueOrDefault(type);
 
     public PopcornTypeWriter? FindWriter(string typeName) => _writersByName.GetValueOrDefault(typeName);
@@ -103,10 +106,4 @@ internal sealed class PopcornRegistry
             }
         }
     }
-}
-
-/// <summary>A result Popcorn can write: the model's writer, and whether the result is a sequence of it.</summary>
-internal sealed record ResultShape(PopcornTypeWriter Writer, bool IsSequence)
-{
-    public TypeMetadata Metadata => Writer.Metadata;
 }

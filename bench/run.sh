@@ -4,17 +4,18 @@
 # iterations each. On a shared 2-core machine the adaptive job runs up to 100 iterations per benchmark and a burst of
 # other work lands on some rows and not their neighbours; short runs in two separate processes keep the rows that a
 # ratio compares closer together in time. Each suite's GitHub-markdown report (environment block included) is copied to
-# bench/results/<Suite>.md, and the machine's load during each suite is recorded in bench/results/load.md.
+# bench/results/<Suite>.md, and the machine's load during each suite is recorded in bench/results/load.md. Then the
+# instruction counts (bench/callgrind/run.sh), and the charts are redrawn from whatever results/ now holds.
 #
-#   bench/run.sh                          # everything (about 30 minutes on 2 cores)
-#   bench/run.sh ParsingBenchmarks        # only the named suites (also: paired, http)
+#   bench/run.sh                          # everything (about 40 minutes on 2 cores)
+#   bench/run.sh ParsingBenchmarks        # only the named suites (also: paired, http, instructions)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 suites=("$@")
 if [ ${#suites[@]} -eq 0 ]; then
-  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks paired http)
+  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks paired http instructions)
 fi
 
 results=bench/results
@@ -47,6 +48,8 @@ for suite in "${suites[@]}"; do
   echo "== $suite (load $before)"
   if [ "$suite" = http ]; then
     bench/http/run.sh
+  elif [ "$suite" = instructions ]; then
+    bench/callgrind/run.sh
   elif [ "$suite" = paired ]; then
     # Popcorn_Full against Stj_SourceGen in alternating slices: see PairedComparison.cs.
     {
@@ -67,4 +70,9 @@ for suite in "${suites[@]}"; do
 done
 
 rm -rf "$artifacts"
+if command -v node >/dev/null 2>&1; then
+  node bench/charts/charts.mjs "$results"
+else
+  echo "node is not installed: the charts in $results/*.svg were not redrawn."
+fi
 echo "== Results in $results/"

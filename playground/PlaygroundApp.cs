@@ -1,10 +1,7 @@
-using System.Text.Json;
-using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
 using Popcorn.Playground.Store;
-using Popcorn.Server;
 
 namespace Popcorn.Playground;
 
@@ -31,7 +28,6 @@ public static class PlaygroundApp
         app.UseDefaultFiles();
         app.UseStaticFiles();
         MapResources(app);
-        MapPlainResources(app);
         app.MapStoreResources();
         app.MapPopcornSchema();
         app.MapPopcornGateway("/graphql", gateway => gateway
@@ -72,57 +68,6 @@ public static class PlaygroundApp
             var car = data.AddCar(request);
             return TypedResults.Created($"/api/cars/{car.Id}", car);
         }).WithName("createCar");
-    }
-
-    /// <summary>The same data through plain System.Text.Json (IgnoreCycles), for the HTTP benchmarks' baseline.</summary>
-    private static void MapPlainResources(WebApplication app)
-    {
-        var options = new JsonSerializerOptions(PlaygroundJsonContext.Default.Options) { ReferenceHandler = ReferenceHandler.IgnoreCycles };
-        var employees = (System.Text.Json.Serialization.Metadata.JsonTypeInfo<List<Employee>>)options.GetTypeInfo(typeof(List<Employee>));
-        app.MapGet("/plain/employees", (SampleData data) => TypedResults.Json(data.Employees, employees));
-
-        // A larger list for bench/http/run.sh, through Popcorn and through plain System.Text.Json.
-        var generated = new Lazy<List<Employee>>(() => GenerateEmployees(app.Services.GetRequiredService<SampleData>(), 1_024));
-        app.MapGet("/bench/employees", () => generated.Value).WithPopcorn().WithName("benchEmployees");
-        app.MapGet("/plain/bench/employees", () => TypedResults.Json(generated.Value, employees));
-    }
-
-    /// <summary>
-    /// <paramref name="count"/> employees copied from the sample in blocks of its size, each block with its own manager
-    /// chain; no departments or cars, so a deep selection stays proportional to the list.
-    /// </summary>
-    private static List<Employee> GenerateEmployees(SampleData data, int count)
-    {
-        var sample = data.Employees;
-        var list = new List<Employee>(count);
-        for (int i = 0; i < count; i++)
-        {
-            var source = sample[i % sample.Count];
-            list.Add(new Employee
-            {
-                Id = i + 1,
-                FirstName = source.FirstName,
-                LastName = source.LastName,
-                Email = $"{i + 1}.{source.Email}",
-                Birthday = source.Birthday,
-                EmploymentType = source.EmploymentType,
-                Salary = source.Salary,
-                SocialSecurityNumber = source.SocialSecurityNumber,
-                Skills = source.Skills,
-                Links = source.Links,
-                HiredAt = source.HiredAt,
-            });
-        }
-
-        for (int i = 0; i < count; i++)
-        {
-            if (sample[i % sample.Count].Manager is { } manager && (i / sample.Count * sample.Count) + manager.Id - 1 is var at && at < count)
-            {
-                list[i].Manager = list[at];
-            }
-        }
-
-        return list;
     }
 
     private static ProblemHttpResult NotFound(string resource, int id) =>

@@ -6,6 +6,7 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Text;
+using Popcorn.Generator.Diagnostics;
 using Popcorn.Generator.Model;
 
 namespace Popcorn.Generator.Emit;
@@ -28,7 +29,7 @@ internal static class ContextEmitter
         }
         catch (Exception e)
         {
-            context.ReportDiagnostic(Diagnostic.Create(Parsing.DiagnosticDescriptors.GeneratorFailed, Location.None, spec.ClassName, e.GetType().Name + ": " + e.Message));
+            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.GeneratorFailed, Location.None, spec.ClassName, e.GetType().Name + ": " + e.Message));
             return;
         }
 
@@ -198,14 +199,14 @@ internal static class ContextEmitter
             w.Line($"private static global::System.Text.Json.Serialization.Metadata.JsonTypeInfo<{delegated.TypeName}>? s_{delegated.Identifier};");
             w.Line();
             w.Line($"internal static global::System.Text.Json.Serialization.Metadata.JsonTypeInfo<{delegated.TypeName}> {delegated.Identifier} =>");
-            w.Line($"    s_{delegated.Identifier} ??= global::Popcorn.Query.PopcornConverters.GetTypeInfo<{delegated.TypeName}>({spec.FullyQualifiedName}.Default);");
+            w.Line($"    s_{delegated.Identifier} ??= global::Popcorn.Query.Generated.PopcornConverters.GetTypeInfo<{delegated.TypeName}>({spec.FullyQualifiedName}.Default);");
         }
 
         foreach (var converter in spec.Converters)
         {
             Separate();
             w.Line($"internal static readonly global::System.Text.Json.Serialization.JsonConverter<{converter.TypeName}> {converter.Identifier} =");
-            w.Line($"    global::Popcorn.Query.PopcornConverters.Resolve<{converter.TypeName}>(new {converter.ConverterTypeName}(), Options);");
+            w.Line($"    global::Popcorn.Query.Generated.PopcornConverters.Resolve<{converter.TypeName}>(new {converter.ConverterTypeName}(), Options);");
         }
 
         foreach (var enumSpec in spec.Enums)
@@ -244,7 +245,7 @@ internal static class ContextEmitter
         w.Line($"/// <summary>Writes a <c>{DocText(spec.TypeName)}</c> value that has no single name, as System.Text.Json does.</summary>");
         w.Open($"internal static void WriteUnnamed_{spec.Identifier}(global::System.Text.Json.Utf8JsonWriter writer, {spec.TypeName} value)");
         w.Line(spec.FallbackIsConverter
-            ? $"global::Popcorn.Query.PopcornConverters.Write(writer, value, {spec.Fallback}, Options);"
+            ? $"global::Popcorn.Query.Generated.PopcornConverters.Write(writer, value, {spec.Fallback}, Options);"
             : $"global::System.Text.Json.JsonSerializer.Serialize(writer, value, {spec.Fallback});");
         w.Close();
     }

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Popcorn.Generator.Diagnostics;
 using Popcorn.Generator.Model;
 
 namespace Popcorn.Generator.Parsing;

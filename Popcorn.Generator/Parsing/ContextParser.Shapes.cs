@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Popcorn.Generator.Diagnostics;
 using Popcorn.Generator.Model;
 
 namespace Popcorn.Generator.Parsing;

@@ -5,6 +5,7 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Popcorn.Generator.Diagnostics;
 using Popcorn.Generator.Model;
 
 namespace Popcorn.Generator.Parsing;

@@ -1,18 +1,19 @@
+using System;
 using System.Collections.Generic;
+using Popcorn.Query;
 
 namespace Popcorn.Generator.Parsing;
 
 /// <summary>
-/// A compile-time check of Popcorn's include syntax (the grammar of Popcorn.Query's IncludeParser), so a
-/// broken <c>[SubPropertyDefault]</c> is reported by the build instead of failing a request.
+/// The build-time check of <c>[SubPropertyDefault]</c> text: Popcorn.Query's include grammar walked without building a
+/// tree, with the runtime parser's own character classes, wildcard words and messages (<see cref="NameRules"/>,
+/// <see cref="Wildcards"/> and <see cref="IncludeGrammar"/> are compiled in from Popcorn.Query, see the project file),
+/// so the build refuses what a request would, at the same line and column, in the same words. A differential test over
+/// generated and mutated inputs holds this walk to the runtime parser.
 /// </summary>
 /// <remarks>
-/// <code>
-/// Selection := '[' (Item (',' Item)*)? ']'
-/// Item      := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)
-/// Wildcard  := '!all' | '!default' | '!full'
-/// Arguments := '(' ... ')'     (balanced, strings respected)
-/// </code>
+/// Two refusals are the build's own: blank text (it would mean "the defaults", which the attribute exists to replace)
+/// and arguments, refused at their <c>(</c> (a model's fields take none, so the plan compiler would refuse them).
 /// </remarks>
 internal sealed class IncludeSyntax
 {
@@ -26,251 +27,229 @@ internal sealed class IncludeSyntax
         _text = text;
     }
 
-    /// <summary>Checks <paramref name="text"/>; returns null when valid, else what is wrong. Collects the top-level field names.</summary>
+    /// <summary>Checks <paramref name="text"/>; returns null when valid, else what is wrong and where. Collects the top-level field names.</summary>
     public static string? Validate(string text, out IReadOnlyList<(string Name, bool Optional)> topLevelNames)
+    {
+        if (FindMistake(text, out topLevelNames) is not { } mistake)
+        {
+            return null;
+        }
+
+        var (line, column) = IncludeGrammar.LineAndColumn(text.AsSpan(), mistake.Offset);
+        return $"{mistake.Detail} (line {line}, column {column})";
+    }
+
+    /// <summary>The first mistake in <paramref name="text"/> and its offset, or null when the text is a valid selection.</summary>
+    public static (string Detail, int Offset)? FindMistake(string text, out IReadOnlyList<(string Name, bool Optional)> topLevelNames)
     {
         var syntax = new IncludeSyntax(text);
         topLevelNames = syntax._topLevel;
-        syntax.SkipWhitespace();
-        if (syntax.AtEnd)
+        try
         {
-            return "the selection is empty";
-        }
+            syntax.SkipWhitespace();
+            if (syntax.AtEnd)
+            {
+                return ("The selection is empty.", 0);
+            }
 
-        string? error = syntax.Selection();
-        if (error is not null)
+            syntax.Selection();
+            syntax.SkipWhitespace();
+            return syntax.AtEnd ? null : (IncludeGrammar.UnexpectedAfterClose(syntax.Current), syntax._position);
+        }
+        catch (Mistake mistake)
         {
-            return error;
+            return (mistake.Message, mistake.Offset);
         }
-
-        syntax.SkipWhitespace();
-        return syntax.AtEnd ? null : syntax.At($"unexpected '{syntax.Current}' after the closing ']'");
     }
 
     private bool AtEnd => _position >= _text.Length;
 
     private char Current => _position < _text.Length ? _text[_position] : '\0';
 
-    private string? Selection()
+    /// <summary>Selection := '[' (Item (',' Item)*)? ']'</summary>
+    private void Selection()
     {
+        int open = _position;
         if (Current != '[')
         {
-            return At("expected '['");
+            throw new Mistake(IncludeGrammar.ExpectedSelection(_text.AsSpan(), _position), _position);
         }
 
         _position++;
         _depth++;
         SkipWhitespace();
-        if (Current == ']')
+        bool more = Current != ']';
+        while (more)
         {
-            _position++;
-            _depth--;
-            return null;
+            Item();
+            SkipWhitespace();
+            more = Current == ',';
+            if (more && Skip() == ']')
+            {
+                throw new Mistake(IncludeGrammar.TrailingComma, _position);
+            }
         }
 
-        while (true)
+        if (Current != ']')
         {
-            string? error = Item();
-            if (error is not null)
-            {
-                return error;
-            }
+            throw new Mistake(IncludeGrammar.UnexpectedInList(_text.AsSpan(), _position, open), _position);
+        }
 
-            SkipWhitespace();
-            if (Current == ',')
-            {
-                _position++;
-                SkipWhitespace();
-                if (Current == ']')
-                {
-                    return At("trailing ','");
-                }
+        _position++;
+        _depth--;
+    }
 
-                continue;
-            }
+    /// <summary>Item := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)</summary>
+    private void Item()
+    {
+        int start = _position;
+        char first = Current;
+        if (first is '-' or '?')
+        {
+            Skip();
+        }
 
-            if (Current == ']')
-            {
-                _position++;
-                _depth--;
-                return null;
-            }
-
-            return AtEnd ? At("expected ',' or ']' before the end") : At($"expected ',' or ']' but found '{Current}'");
+        if (first == '-')
+        {
+            Removal();
+        }
+        else if (Current == '!')
+        {
+            Wildcard(start, optional: first == '?');
+        }
+        else
+        {
+            Field(optional: first == '?');
         }
     }
 
-    private string? Item()
+    private void Field(bool optional)
     {
-        if (Current == '-')
-        {
-            _position++;
-            SkipWhitespace();
-            string? removed = Name(out string name);
-            if (removed is null && _depth == 1)
-            {
-                _topLevel.Add((name, false));
-            }
-
-            return removed;
-        }
-
-        bool optional = false;
-        if (Current == '?')
-        {
-            optional = true;
-            _position++;
-            SkipWhitespace();
-        }
-
-        if (Current == '!')
-        {
-            int start = _position++;
-            while (IsNamePart(Current))
-            {
-                _position++;
-            }
-
-            string wildcard = _text.Substring(start, _position - start);
-            return wildcard is "!all" or "!default" or "!full" ? null : At($"unknown wildcard '{wildcard}'", start);
-        }
-
-        string? error = Name(out string first);
-        if (error is not null)
-        {
-            return error;
-        }
-
-        string field = first;
+        string name = Name();
         SkipWhitespace();
         if (Current == ':')
         {
-            _position++;
-            SkipWhitespace();
-            error = Name(out field);
-            if (error is not null)
-            {
-                return error;
-            }
-
+            Skip();
+            name = Name();
             SkipWhitespace();
         }
 
-        if (_depth == 1 && field != "__typename")
+        if (_depth == 1 && name != NameRules.TypeName)
         {
-            _topLevel.Add((field, optional));
+            _topLevel.Add((name, optional));
         }
 
         if (Current == '(')
         {
-            error = Arguments();
-            if (error is not null)
-            {
-                return error;
-            }
-
-            SkipWhitespace();
+            throw new Mistake($"'{name}' takes no arguments: the fields of a model have none.", _position);
         }
 
-        return Current == '[' ? Selection() : null;
+        if (Current == '[')
+        {
+            Selection();
+        }
     }
 
-    private string? Name(out string name)
+    private void Removal()
     {
-        name = string.Empty;
-        if (!IsNameStart(Current))
+        if (Current is '!' or '?')
         {
-            return AtEnd ? At("expected a field name before the end") : At($"expected a field name but found '{Current}'");
+            throw new Mistake(IncludeGrammar.OnlyFieldRemovable, _position);
+        }
+
+        string name = Name();
+        if (_depth == 1)
+        {
+            _topLevel.Add((name, false));
+        }
+
+        SkipWhitespace();
+        if (Current is '[' or ':' or '(')
+        {
+            throw new Mistake(IncludeGrammar.RemovedFieldTakesNothing(name), _position);
+        }
+    }
+
+    private void Wildcard(int start, bool optional)
+    {
+        int wordStart = _position++;
+        ScanNamePart();
+        var word = _text.AsSpan(wordStart, _position - wordStart);
+        string wildcard = Wildcards.Find(word) ?? throw new Mistake(IncludeGrammar.UnknownWildcard(word), wordStart);
+        if (optional)
+        {
+            throw new Mistake(IncludeGrammar.OptionalWildcard(wildcard), start);
+        }
+
+        SkipWhitespace();
+        if (Current is '[' or ':' or '(')
+        {
+            throw new Mistake(IncludeGrammar.WildcardTakesNothing(wildcard), _position);
+        }
+    }
+
+    private string Name()
+    {
+        if (AtEnd || !NameRules.IsNameStart(Current))
+        {
+            throw new Mistake(AtEnd ? IncludeGrammar.EndBeforeFieldName : IncludeGrammar.ExpectedFieldName(Current), _position);
         }
 
         int start = _position++;
-        while (IsNamePart(Current))
-        {
-            _position++;
-        }
-
-        name = _text.Substring(start, _position - start);
-        return name.StartsWith("__", System.StringComparison.Ordinal) && name != "__typename"
-            ? At($"names starting with '__' are reserved: '{name}'", start)
-            : null;
+        ScanNamePart();
+        var name = _text.AsSpan(start, _position - start);
+        return NameRules.IsReserved(name) ? throw new Mistake(IncludeGrammar.ReservedName(name), start) : name.ToString();
     }
 
-    private string? Arguments()
+    private void ScanNamePart()
     {
-        int open = _position;
-        int depth = 0;
-        while (!AtEnd)
+        while (NameRules.IsNamePart(Current))
         {
-            char c = Current;
             _position++;
-            if (c == '"')
-            {
-                while (!AtEnd && Current != '"')
-                {
-                    _position += Current == '\\' ? 2 : 1;
-                }
-
-                if (AtEnd)
-                {
-                    return At("unterminated string", open);
-                }
-
-                _position++;
-            }
-            else if (c == '(')
-            {
-                depth++;
-            }
-            else if (c == ')' && --depth == 0)
-            {
-                return null;
-            }
         }
+    }
 
-        return At("unclosed '('", open);
+    /// <summary>Steps over the current character and the whitespace after it; returns the character reached.</summary>
+    private char Skip()
+    {
+        _position++;
+        SkipWhitespace();
+        return Current;
     }
 
     private void SkipWhitespace()
     {
-        while (Current is ' ' or '\t' or '\r' or '\n')
+        while (IncludeGrammar.IsWhitespace(Current))
         {
             _position++;
         }
     }
 
-    private string At(string message) => At(message, _position);
-
-    private string At(string message, int position) => $"{message} at column {position + 1}";
-
-    private static bool IsNameStart(char c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-
-    private static bool IsNamePart(char c) => IsNameStart(c) || (c >= '0' && c <= '9');
-
     /// <summary>True when <paramref name="name"/> is a name a selection can write (and not reserved).</summary>
     public static bool IsSelectableName(string name, out string reason)
     {
-        reason = string.Empty;
-        if (name.Length == 0 || !IsNameStart(name[0]))
+        int bad = 0;
+        while (bad < name.Length && NameRules.IsNamePart(name[bad]))
         {
-            reason = "names start with a letter or '_'";
-            return false;
+            bad++;
         }
 
-        foreach (char c in name)
+        reason = name.Length == 0 || !NameRules.IsNameStart(name[0]) ? "names start with a letter or '_'"
+            : bad < name.Length ? $"names contain only letters, digits and '_', not '{name[bad]}'"
+            : name.StartsWith("__", StringComparison.Ordinal) ? "names starting with '__' are reserved"
+            : string.Empty;
+        return reason.Length == 0;
+    }
+
+    /// <summary>A mistake and its offset: thrown to leave the walk at the first mistake, caught in <see cref="FindMistake"/>.</summary>
+    private sealed class Mistake : Exception
+    {
+        public Mistake(string detail, int offset)
+            : base(detail)
         {
-            if (!IsNamePart(c))
-            {
-                reason = $"names contain only letters, digits and '_', not '{c}'";
-                return false;
-            }
+            Offset = offset;
         }
 
-        if (name.StartsWith("__", System.StringComparison.Ordinal))
-        {
-            reason = "names starting with '__' are reserved";
-            return false;
-        }
-
-        return true;
+        public int Offset { get; }
     }
 }

@@ -42,9 +42,6 @@ public sealed class TypeMetadata
     /// <summary>The fields written when the client does not choose: <c>[Default]</c> and <c>[Always]</c> ones, or all selectable fields when none is marked.</summary>
     public IReadOnlyList<FieldMetadata> DefaultFields { get; private set; } = Array.Empty<FieldMetadata>();
 
-    /// <summary>True once <see cref="Initialize"/> has run.</summary>
-    public bool IsInitialized => _initialized;
-
     /// <summary>Sets the fields, in write order. May be called once.</summary>
     /// <exception cref="InvalidOperationException">Already initialized, or two fields share a wire name.</exception>
     public void Initialize(IReadOnlyList<FieldMetadata> fields)

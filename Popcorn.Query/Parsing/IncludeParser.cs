@@ -56,7 +56,7 @@ internal ref partial struct IncludeParser
         parser.SkipWhitespace();
         if (!parser.AtEnd)
         {
-            throw parser.Error($"Unexpected {NameRules.Describe(parser.Current)} after the closing ']'.");
+            throw parser.Error(IncludeGrammar.UnexpectedAfterClose(parser.Current));
         }
 
         return new SelectionTree(properties, text, SelectionSyntax.Include);
@@ -70,7 +70,12 @@ internal ref partial struct IncludeParser
     private PropertyReference[] ParseSelection()
     {
         int open = _position;
-        Expect('[');
+        if (Current != '[')
+        {
+            throw Error(IncludeGrammar.ExpectedSelection(_text, _position));
+        }
+
+        _position++;
         EnterNesting(open);
         SkipWhitespace();
         if (Current == ']')
@@ -91,7 +96,7 @@ internal ref partial struct IncludeParser
                 SkipWhitespace();
                 if (Current == ']')
                 {
-                    throw Error("Expected a field name after ','; remove the trailing comma.");
+                    throw Error(IncludeGrammar.TrailingComma);
                 }
 
                 continue;
@@ -103,7 +108,7 @@ internal ref partial struct IncludeParser
                 break;
             }
 
-            throw UnexpectedInList(open);
+            throw Error(IncludeGrammar.UnexpectedInList(_text, _position, open));
         }
 
         var items = CollectionsMarshal.AsSpan(_scratch)[first..].ToArray();
@@ -137,13 +142,13 @@ internal ref partial struct IncludeParser
             string wildcard = ReadWildcard();
             if (optional)
             {
-                throw Error($"A wildcard cannot be optional: write '{wildcard}' without '?'.", start.Offset);
+                throw Error(IncludeGrammar.OptionalWildcard(wildcard), start.Offset);
             }
 
             SkipWhitespace();
             if (Current is '[' or ':' or '(')
             {
-                throw Error($"'{wildcard}' takes no alias, arguments or children.");
+                throw Error(IncludeGrammar.WildcardTakesNothing(wildcard));
             }
 
             return new PropertyReference(wildcard, location: start);
@@ -168,18 +173,25 @@ internal ref partial struct IncludeParser
         return new PropertyReference(name, alias, isNegated: false, optional, children, arguments, start);
     }
 
+    /// <summary>
+    /// Arguments := '(' Name ':' Value (','? Name ':' Value)* ')', GraphQL literals read by the GraphQL-like syntax's
+    /// parser (the cold path: few selections carry arguments), which hands the text back after the ')'.
+    /// </summary>
+    private QueryArgument[] ParseArguments() =>
+        GraphQLParser.ParseIncludeArguments(_text, _options, _depth, ref _position, ref _line, ref _lineStart);
+
     private PropertyReference ParseRemoval(SourceLocation start)
     {
         if (Current == '!' || Current == '?')
         {
-            throw Error("Only a field can be removed: write '-name'.");
+            throw Error(IncludeGrammar.OnlyFieldRemovable);
         }
 
         string name = ReadName();
         SkipWhitespace();
         if (Current is '[' or ':' or '(')
         {
-            throw Error($"A removed field takes no alias, arguments or children: write '-{name}'.");
+            throw Error(IncludeGrammar.RemovedFieldTakesNothing(name));
         }
 
         return new PropertyReference(name, isNegated: true, location: start);
@@ -195,22 +207,7 @@ internal ref partial struct IncludeParser
         }
 
         var word = _text[start.._position];
-        if (word.SequenceEqual(PropertyReference.AllWildcard))
-        {
-            return PropertyReference.AllWildcard;
-        }
-
-        if (word.SequenceEqual(PropertyReference.DefaultWildcard))
-        {
-            return PropertyReference.DefaultWildcard;
-        }
-
-        if (word.SequenceEqual(PropertyReference.FullWildcard))
-        {
-            return PropertyReference.FullWildcard;
-        }
-
-        throw Error($"Unknown wildcard '{Truncate(word)}'; expected !all, !default or !full.", start);
+        return Wildcards.Find(word) ?? throw Error(IncludeGrammar.UnknownWildcard(word), start);
     }
 
     private string ReadName()
@@ -218,12 +215,12 @@ internal ref partial struct IncludeParser
         int start = _position;
         if (AtEnd)
         {
-            throw Error("Unexpected end of query: expected a field name.");
+            throw Error(IncludeGrammar.EndBeforeFieldName);
         }
 
         if (!NameRules.IsNameStart(Current))
         {
-            throw Error($"Expected a field name but found {NameRules.Describe(Current)}.");
+            throw Error(IncludeGrammar.ExpectedFieldName(Current));
         }
 
         // Scan with locals: the reader's fields live behind a reference, and this loop runs for every character of every name.
@@ -238,39 +235,10 @@ internal ref partial struct IncludeParser
         var name = text[start..end];
         if (NameRules.IsReserved(name))
         {
-            throw Error($"Names starting with '__' are reserved: '{Truncate(name)}'.", start);
+            throw Error(IncludeGrammar.ReservedName(name), start);
         }
 
         return NameCache.Get(name);
-    }
-
-    private PopcornQueryException UnexpectedInList(int open)
-    {
-        if (AtEnd)
-        {
-            var opened = Location(open);
-            return Error($"Unexpected end of query: expected ',' or ']' to close the '[' at line {opened.Line}, column {opened.Column}.");
-        }
-
-        char c = Current;
-        if (NameRules.IsNamePart(c) && _position > 0 && char.IsWhiteSpace(_text[_position - 1]))
-        {
-            return Error($"Expected ',' or ']' but found {NameRules.Describe(c)}: a field name cannot contain spaces; separate fields with ','.");
-        }
-
-        return Error($"Expected ',' or ']' but found {NameRules.Describe(c)}.");
-    }
-
-    private void Expect(char expected)
-    {
-        if (Current != expected)
-        {
-            throw AtEnd
-                ? Error($"Unexpected end of query: expected '{expected}'.")
-                : Error($"Expected '{expected}' but found {NameRules.Describe(Current)}.");
-        }
-
-        _position++;
     }
 
     private void EnterNesting(int offset)
@@ -313,7 +281,7 @@ internal ref partial struct IncludeParser
                 _line++;
                 _lineStart = _position + 1;
             }
-            else if (c is not (' ' or '\t' or '\r' or '\uFEFF'))
+            else if (!IncludeGrammar.IsWhitespace(c))
             {
                 return;
             }
@@ -331,7 +299,4 @@ internal ref partial struct IncludeParser
 
     private readonly PopcornQueryException Error(string detail, int offset, QueryErrorKind kind = QueryErrorKind.Syntax) =>
         PopcornQueryException.At(kind, detail, _text, offset);
-
-    private static string Truncate(ReadOnlySpan<char> text) =>
-        text.Length <= PopcornQueryException.MaxExcerptLength ? text.ToString() : text[..PopcornQueryException.MaxExcerptLength].ToString() + "…";
 }

@@ -8,7 +8,7 @@ namespace Popcorn.Query;
 public sealed class PopcornQueryException : Exception
 {
     /// <summary>The longest excerpt of client input an error ever quotes.</summary>
-    public const int MaxExcerptLength = 40;
+    public const int MaxExcerptLength = IncludeGrammar.MaxQuotedLength;
 
     /// <summary>Creates the exception; <see cref="Exception.Message"/> ends with the position.</summary>
     public PopcornQueryException(

@@ -21,6 +21,10 @@ internal static class NameSuggestions
             .ToArray();
     }
 
+    /// <summary>The sentence appended to an "unknown name" message: <c> Did you mean 'a', 'b'?</c>, or nothing.</summary>
+    public static string Hint(IReadOnlyList<string> suggestions) =>
+        suggestions.Count > 0 ? $" Did you mean '{string.Join("', '", suggestions)}'?" : string.Empty;
+
     /// <summary>Optimal string alignment distance (Levenshtein plus adjacent transpositions).</summary>
     internal static int Distance(string a, string b)
     {

@@ -28,13 +28,6 @@ public static class PlanCompiler
         return new CompileSession(null, PlanCompilerOptions.Default).DefaultPlan(type);
     }
 
-    /// <summary>The plan of the deep wildcard: every selectable field, recursively.</summary>
-    public static SelectionPlan CompileFull(TypeMetadata type)
-    {
-        ArgumentNullException.ThrowIfNull(type);
-        return new CompileSession(null, PlanCompilerOptions.Default).FullPlan(type);
-    }
-
     /// <summary>State of one compilation: memoized default and full plans, so cyclic types terminate.</summary>
     private sealed class CompileSession(string? sourceText, PlanCompilerOptions options)
     {
@@ -351,10 +344,9 @@ public static class PlanCompiler
         private PopcornQueryException UnknownField(PropertyReference item)
         {
             var suggestions = NameSuggestions.Closest(item.Name, type.SelectableFields.Select(f => f.WireName));
-            string hint = suggestions.Count > 0 ? $" Did you mean '{string.Join("', '", suggestions)}'?" : string.Empty;
             return session.Error(
                 QueryErrorKind.UnknownField,
-                $"Unknown field '{item.Name}' on type '{type.Name}'.{hint}",
+                $"Unknown field '{item.Name}' on type '{type.Name}'.{NameSuggestions.Hint(suggestions)}",
                 item,
                 item.Name,
                 type.Name,

@@ -8,13 +8,13 @@ namespace Popcorn.Query;
 public sealed class PropertyReference : IEquatable<PropertyReference>
 {
     /// <summary>The wildcard that selects every available field of a type (<c>!all</c>, <c>__all</c>).</summary>
-    public const string AllWildcard = "!all";
+    public const string AllWildcard = Wildcards.All;
 
     /// <summary>The wildcard that selects a type's default fields (<c>!default</c>, <c>__default</c>).</summary>
-    public const string DefaultWildcard = "!default";
+    public const string DefaultWildcard = Wildcards.Default;
 
     /// <summary>The deep wildcard that selects every field recursively (<c>!full</c>, <c>__full</c>).</summary>
-    public const string FullWildcard = "!full";
+    public const string FullWildcard = Wildcards.Full;
 
     /// <summary>Creates a node. Prefer the parsers; this is for tools and tests that build trees by hand.</summary>
     public PropertyReference(
@@ -62,14 +62,6 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
 
     /// <summary>True for <c>!all</c>, <c>!default</c> and <c>!full</c>.</summary>
     public bool IsWildcard => Name[0] == '!';
-
-    /// <summary>Returns a copy with other children (used by normalization).</summary>
-    public PropertyReference WithChildren(IReadOnlyList<PropertyReference> children) =>
-        new(Name, Alias, IsNegated, IsOptional, children, Arguments, Location);
-
-    /// <summary>Returns a copy without arguments (the gateway binds root-field arguments itself).</summary>
-    public PropertyReference WithoutArguments() =>
-        Arguments.Count == 0 ? this : new(Name, Alias, IsNegated, IsOptional, Children, null, Location);
 
     /// <inheritdoc />
     public bool Equals(PropertyReference? other)

@@ -30,12 +30,6 @@ public sealed class SelectionTree : IEquatable<SelectionTree>
     /// <summary>The syntax the tree was parsed from; not part of equality.</summary>
     public SelectionSyntax Syntax { get; }
 
-    /// <summary>The tree in canonical include syntax: <c>[a,b[c]]</c>. Used as a cache key.</summary>
-    public string ToIncludeString() => SelectionPrinter.PrintInclude(this);
-
-    /// <summary>The tree in canonical GraphQL-like syntax: <c>{ a b { c } }</c>.</summary>
-    public string ToGraphQLString() => SelectionPrinter.PrintGraphQL(this);
-
     /// <inheritdoc />
     public bool Equals(SelectionTree? other) =>
         other is not null && SequenceEquality.Equal(Properties, other.Properties);
@@ -47,5 +41,5 @@ public sealed class SelectionTree : IEquatable<SelectionTree>
     public override int GetHashCode() => SequenceEquality.Hash(Properties);
 
     /// <summary>The canonical include form.</summary>
-    public override string ToString() => ToIncludeString();
+    public override string ToString() => SelectionPrinter.PrintInclude(this);
 }

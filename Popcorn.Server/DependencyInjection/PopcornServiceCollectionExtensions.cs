@@ -25,6 +25,7 @@ public static class PopcornServiceCollectionExtensions
 
         services.AddProblemDetails();
         services.TryAddSingleton<PopcornRegistry>();
+        services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornGateway>();
         services.TryAddSingleton<GatewayRequestHandler>();

@@ -3,7 +3,6 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Controllers;
 using Microsoft.AspNetCore.Mvc.Filters;
 using Microsoft.Extensions.DependencyInjection;
-using Popcorn.Query;
 
 namespace Popcorn.Server;
 
@@ -15,27 +14,22 @@ namespace Popcorn.Server;
 [AttributeUsage(AttributeTargets.Class | AttributeTargets.Method, AllowMultiple = false, Inherited = true)]
 public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsyncActionFilter, IAsyncAlwaysRunResultFilter
 {
-    private static readonly object s_stateKey = new();
+    private static readonly object s_exchangeKey = new();
 
     /// <inheritdoc />
     public async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
-        var registry = context.HttpContext.RequestServices.GetRequiredService<PopcornRegistry>();
-        var declared = context.ActionDescriptor is ControllerActionDescriptor action ? registry.ShapeOf(action.MethodInfo.ReturnType) : null;
-        try
+        var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
+        var declared = context.ActionDescriptor is ControllerActionDescriptor action ? pipeline.Registry.ShapeOf(action.MethodInfo.ReturnType) : null;
+        if (!pipeline.TryBegin(context.HttpContext, declared, out var exchange, out var problem))
         {
-            string? query = RequestSelection.Read(context.HttpContext.Request, registry.Options);
-            var plan = declared is null ? null : registry.Plans.GetOrCompile(declared.Metadata, query);
-            context.HttpContext.Items[s_stateKey] = new ActionState(query, declared, plan);
-        }
-        catch (PopcornQueryException error)
-        {
-            context.Result = new HttpResultActionResult(PopcornProblems.Result(error));
+            context.Result = new HttpResultActionResult(problem);
             return;
         }
 
+        context.HttpContext.Items[s_exchangeKey] = exchange;
         await next();
     }
 
@@ -45,12 +39,12 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
         if (context.Result is ObjectResult { StatusCode: null or (>= 200 and < 300) } objectResult
-            && context.HttpContext.Items[s_stateKey] is ActionState state)
+            && context.HttpContext.Items[s_exchangeKey] is PopcornExchange exchange)
         {
-            var registry = context.HttpContext.RequestServices.GetRequiredService<PopcornRegistry>();
+            var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
             int statusCode = objectResult.StatusCode ?? StatusCodes.Status200OK;
             string? location = (objectResult as CreatedResult)?.Location;
-            if (PopcornResultFactory.FromValue(objectResult.Value, statusCode, location, registry, state.Query, state.Declared, state.Plan) is { } result)
+            if (pipeline.Complete(exchange, objectResult.Value, statusCode, location) is { } result)
             {
                 context.Result = new HttpResultActionResult(result);
             }
@@ -58,8 +52,6 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
 
         return next();
     }
-
-    private sealed record ActionState(string? Query, ResultShape? Declared, SelectionPlan? Plan);
 
     /// <summary>Runs an <see cref="IResult"/> as an MVC action result.</summary>
     private sealed class HttpResultActionResult(IResult result) : IActionResult

@@ -1,7 +1,7 @@
-using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
+using Popcorn.Server;
 
-namespace Popcorn.Server;
+namespace Microsoft.AspNetCore.Builder;
 
 /// <summary>Opts Minimal API endpoints in to Popcorn.</summary>
 public static class PopcornEndpointConventionBuilderExtensions

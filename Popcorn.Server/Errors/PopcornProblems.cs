@@ -30,7 +30,7 @@ internal static class PopcornProblems
         problem.Extensions["errorKind"] = error.Kind.ToString();
         if (error.Kind == QueryErrorKind.UnknownField)
         {
-            // The contract puts the model type in `type`; it is a valid relative URI reference.
+            // docs/errors.md promises the model type in `type` (a valid relative URI reference), so clients can tell which type refused the field.
             problem.Type = error.TypeName;
             problem.Extensions["field"] = error.FieldName;
             problem.Extensions["suggestions"] = error.Suggestions;

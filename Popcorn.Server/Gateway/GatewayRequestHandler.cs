@@ -6,18 +6,27 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Serves <c>/graphql</c> (GraphQL over HTTP, GET and POST): parses the document (either selection syntax),
-/// validates every root field, its arguments and its selection before running any resolver (request errors
-/// are a 400 with <c>errors</c> only), then resolves the fields in order and writes <c>{"data": {...}}</c>
-/// with the same plans and writers as REST. A resolver that throws yields <c>null</c> for its field and an error.
+/// Serves <c>/graphql</c> (GraphQL over HTTP, GET and POST): finds the validated operation in the document cache, or
+/// parses the document (either selection syntax) and validates every root field, its arguments and its selection
+/// through the same <see cref="PopcornPipeline"/> as REST before running any resolver (request errors are a 400 with
+/// <c>errors</c> only); then resolves the fields in order and writes <c>{"data": {...}}</c> with the same plans and
+/// writers as REST. A resolver that throws yields <c>null</c> for its field and an error.
 /// </summary>
-internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornResponseWriter writer, PopcornGateway gateway, ILogger<GatewayRequestHandler> logger)
+internal sealed class GatewayRequestHandler(
+    PopcornPipeline pipeline,
+    PopcornResponseWriter writer,
+    PopcornGateway gateway,
+    ILogger<GatewayRequestHandler> logger)
 {
     private const string GraphQLResponseMediaType = "application/graphql-response+json";
 
+    private readonly GatewayOperationPlanner _planner = new(pipeline, gateway);
+
+    internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity);
+
     public async Task HandleAsync(HttpContext context)
     {
-        var (request, status, error) = await GatewayRequest.ReadAsync(context, registry.Options.MaxGatewayRequestBytes);
+        var (request, status, error) = await GatewayRequest.ReadAsync(context, pipeline.Registry.Options.MaxGatewayRequestBytes);
         if (request is null)
         {
             await WriteErrorsAsync(context, status, [new GraphQLError(error!)]);
@@ -30,25 +39,56 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
             return;
         }
 
+        bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
+        if (!cacheable || !Documents.TryGet(key, out var operation))
+        {
+            var errors = new List<GraphQLError>();
+            operation = Prepare(request, errors);
+            if (operation is null)
+            {
+                await WriteErrorsAsync(context, StatusCodes.Status400BadRequest, errors);
+                return;
+            }
+
+            if (cacheable)
+            {
+                Documents.Add(key, operation);
+            }
+        }
+
+        await RunAsync(context, operation);
+    }
+
+    /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
+    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors)
+    {
         SelectionTree document;
         try
         {
-            document = SelectionParser.Parse(request.Query, registry.Options.Limits, request.Variables, request.OperationName);
+            document = SelectionParser.Parse(request.Query, pipeline.Registry.Options.Limits, request.Variables, request.OperationName);
         }
         catch (PopcornQueryException e)
         {
-            await WriteErrorsAsync(context, StatusCodes.Status400BadRequest, [GraphQLError.From(e)]);
-            return;
+            errors.Add(GraphQLError.From(pipeline.Rejected(e)));
+            return null;
         }
 
-        var (steps, errors) = Plan(document);
-        if (errors.Count > 0)
+        var operation = _planner.Plan(document, errors);
+        if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
-            await WriteErrorsAsync(context, StatusCodes.Status400BadRequest, errors);
-            return;
+            // Root-level mistakes (unknown root field, arguments) are the gateway's own; selection errors were logged by the pipeline.
+            pipeline.Rejected(errors[0].Message, errors[0].Location);
         }
 
+        return operation;
+    }
+
+    private async Task RunAsync(HttpContext context, GatewayOperation operation)
+    {
+        var steps = operation.Steps;
         var values = new object?[steps.Count];
+        var failed = new bool[steps.Count];
+        var errors = new List<GraphQLError>();
         for (int i = 0; i < steps.Count; i++)
         {
             var step = steps[i];
@@ -65,101 +105,11 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
             {
                 logger.GatewayFieldFailed(e, step.Field.Name);
                 errors.Add(new GraphQLError($"The field '{step.Field.Name}' could not be resolved.", step.Location, step.Key, "INTERNAL_SERVER_ERROR"));
-                step.Failed = true;
+                failed[i] = true;
             }
         }
 
-        await WriteDataAsync(context, steps, values, errors);
-    }
-
-    /// <summary>Checks every root field before anything runs: known name, unique key, bindable arguments, a selection that fits.</summary>
-    private (List<RootStep> Steps, List<GraphQLError> Errors) Plan(SelectionTree document)
-    {
-        var steps = new List<RootStep>();
-        var errors = new List<GraphQLError>();
-        var keys = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var property in document.Properties)
-        {
-            string key = property.OutputName;
-            if (property.IsWildcard || property.IsNegated || property.IsOptional)
-            {
-                errors.Add(new GraphQLError("Wildcards, removals and optional fields are not allowed at the root; name the root fields.", property.Location, key, "GRAPHQL_VALIDATION_FAILED"));
-                continue;
-            }
-
-            if (!keys.Add(key))
-            {
-                errors.Add(new GraphQLError($"The key '{key}' is used by two root fields; give one an alias.", property.Location, key, "GRAPHQL_VALIDATION_FAILED"));
-                continue;
-            }
-
-            if (property.Name == "__typename")
-            {
-                steps.Add(new RootStep(key, property.Location, null, null, null, null));
-                continue;
-            }
-
-            var field = gateway.Find(property.Name);
-            if (field is null)
-            {
-                var suggestions = gateway.Fields.Select(f => f.Name).Where(n => n.Contains(property.Name, StringComparison.OrdinalIgnoreCase) || property.Name.Contains(n, StringComparison.OrdinalIgnoreCase));
-                string hint = suggestions.Any() ? $" Did you mean '{string.Join("', '", suggestions)}'?" : string.Empty;
-                errors.Add(new GraphQLError($"Unknown root field '{property.Name}'.{hint}", property.Location, key, "GRAPHQL_VALIDATION_FAILED"));
-                continue;
-            }
-
-            var arguments = BindArguments(field, property, key, errors);
-            var shape = registry.ShapeOf(field.ReturnType);
-            if (shape is null)
-            {
-                errors.Add(new GraphQLError($"The root field '{field.Name}' returns a type no Popcorn context models.", property.Location, key, "INTERNAL_SERVER_ERROR"));
-                continue;
-            }
-
-            try
-            {
-                var selection = new SelectionTree(property.Children, document.SourceText, document.Syntax);
-                var plan = registry.Plans.GetOrCompile(shape.Metadata, selection);
-                steps.Add(new RootStep(key, property.Location, field, arguments, shape, plan));
-            }
-            catch (PopcornQueryException e)
-            {
-                errors.Add(GraphQLError.From(e, key));
-            }
-        }
-
-        return (steps, errors);
-    }
-
-    private static Dictionary<string, object?> BindArguments(GatewayField field, PropertyReference property, string key, List<GraphQLError> errors)
-    {
-        var bound = new Dictionary<string, object?>(StringComparer.Ordinal);
-        foreach (var given in property.Arguments)
-        {
-            if (!field.Arguments.Any(a => a.Name == given.Name))
-            {
-                errors.Add(new GraphQLError($"Unknown argument '{given.Name}' on field '{field.Name}'.", given.Location, key, "GRAPHQL_VALIDATION_FAILED"));
-            }
-        }
-
-        foreach (var argument in field.Arguments)
-        {
-            var given = property.Arguments.FirstOrDefault(a => a.Name == argument.Name);
-            if (argument.TryBind(given?.Value, out object? value, out string? error))
-            {
-                bound[argument.Name] = value;
-            }
-            else
-            {
-                errors.Add(new GraphQLError($"{error} (field '{field.Name}')", given?.Location ?? property.Location, key, "GRAPHQL_VALIDATION_FAILED"));
-            }
-        }
-
-        return bound;
-    }
-
-    private Task WriteDataAsync(HttpContext context, List<RootStep> steps, object?[] values, List<GraphQLError> errors) =>
-        writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), 0, async (json, _) =>
+        await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), 0, async (json, _) =>
         {
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -171,7 +121,7 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
                 {
                     json.WriteStringValue("Query");
                 }
-                else if (step.Failed)
+                else if (failed[i])
                 {
                     json.WriteNullValue();
                 }
@@ -189,6 +139,7 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
 
             json.WriteEndObject();
         });
+    }
 
     private Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
         writer.WriteDocumentAsync(context, status, ResponseMediaType(context), errors, static (json, errors) =>
@@ -215,9 +166,4 @@ internal sealed class GatewayRequestHandler(PopcornRegistry registry, PopcornRes
         context.Request.Headers.Accept.ToString().Contains(GraphQLResponseMediaType, StringComparison.OrdinalIgnoreCase)
             ? GraphQLResponseMediaType + "; charset=utf-8"
             : "application/json; charset=utf-8";
-
-    private sealed record RootStep(string Key, SourceLocation Location, GatewayField? Field, Dictionary<string, object?>? Arguments, ResultShape? Shape, SelectionPlan? Plan)
-    {
-        public bool Failed { get; set; }
-    }
 }

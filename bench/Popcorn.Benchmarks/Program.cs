@@ -3,6 +3,7 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using Popcorn.Benchmarks.Instructions;
 using Popcorn.Benchmarks.Serialization;
 
 namespace Popcorn.Benchmarks;
@@ -11,11 +12,18 @@ namespace Popcorn.Benchmarks;
 /// Runs the suites with BenchmarkDotNet's command line (<c>--filter</c>, <c>--job</c>, <c>--disasm</c>...).
 /// <c>--smoke</c> runs every benchmark once, in process, with no timing: setup checks included, failures exit 1.
 /// <c>--paired FILE</c> runs <see cref="PairedComparison"/> and writes its markdown report to FILE.
+/// <c>--instructions [FILTER] [--markers LIB]</c> runs the cases for <c>bench/callgrind/run.sh</c> (see
+/// <see cref="InstructionRunner"/>).
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
+        if (args.Contains("--instructions"))
+        {
+            return RunInstructions(args);
+        }
+
         int paired = Array.IndexOf(args, "--paired");
         if (paired >= 0)
         {
@@ -54,6 +62,25 @@ public static class Program
 
         Console.WriteLine($"Smoke: {ran} benchmarks ran, {failed.Length} failed.");
         return ran > 0 && failed.Length == 0 ? 0 : 1;
+    }
+
+    private static int RunInstructions(string[] args)
+    {
+        string? markers = null;
+        string? filter = null;
+        for (int i = 0; i < args.Length; i++)
+        {
+            if (args[i] == "--markers" && i + 1 < args.Length)
+            {
+                markers = args[++i];
+            }
+            else if (args[i] != "--instructions")
+            {
+                filter = args[i];
+            }
+        }
+
+        return InstructionRunner.Run(filter, markers);
     }
 
     /// <summary>Each benchmark once, in this process: proves setup, checks and every path run, measures nothing.</summary>

@@ -16,6 +16,9 @@ public class PlaygroundServer : IAsyncLifetime
 
     public HttpClient Client { get; private set; } = null!;
 
+    /// <summary>The app's services, for tests that look at Popcorn's state (caches, logs).</summary>
+    public IServiceProvider Services => _app!.Services;
+
     public async Task InitializeAsync()
     {
         _app = PlaygroundApp.Build(["--urls", "http://127.0.0.1:0", "--environment", "Production", "--Logging:LogLevel:Default=Warning", .. Arguments]);
@@ -77,4 +80,10 @@ public class PlaygroundServer : IAsyncLifetime
 public sealed class EnvelopePlaygroundServer : PlaygroundServer
 {
     protected override string[] Arguments => ["--Popcorn:UseEnvelope=true"];
+}
+
+/// <summary>The playground with Popcorn's own log categories at Debug, for tests that read what Popcorn logs.</summary>
+public sealed class DebugLoggingPlaygroundServer : PlaygroundServer
+{
+    protected override string[] Arguments => ["--Logging:LogLevel:Popcorn=Debug"];
 }

@@ -6,6 +6,15 @@ internal ref partial struct GraphQLParser
     /// <summary>Arguments[Const] : <c>(</c> Argument[?Const]+ <c>)</c></summary>
     private ArgumentNode[] ParseArguments(bool isConstant)
     {
+        var arguments = ParseArgumentsToClose(isConstant);
+        MoveNext();
+        LeaveNesting();
+        return arguments;
+    }
+
+    /// <summary>Arguments up to the closing <c>)</c>, which stays the current token (the include syntax reads on from there).</summary>
+    private ArgumentNode[] ParseArgumentsToClose(bool isConstant)
+    {
         EnterNesting(_reader.Start);
         MoveNext();
         if (Kind == GraphQLTokenKind.RightParenthesis)
@@ -26,8 +35,6 @@ internal ref partial struct GraphQLParser
             arguments.Add(argument);
         }
 
-        MoveNext();
-        LeaveNesting();
         return arguments.ToArray();
     }
 
@@ -104,6 +111,11 @@ internal ref partial struct GraphQLParser
     private ValueNode ParseVariable(bool isConstant)
     {
         int offset = _reader.Start;
+        if (_includeSyntax)
+        {
+            throw _reader.Error("Variables ('$name') are only available in the GraphQL-like syntax.", offset);
+        }
+
         if (isConstant)
         {
             throw Invalid("A variable cannot be used here: default values and their directives must be constants.", offset);

@@ -20,6 +20,7 @@ internal ref partial struct GraphQLParser
     private static readonly VariableDefinitionNode[] s_noVariables = [];
 
     private readonly SelectionParserOptions _options;
+    private readonly bool _includeSyntax;
     private readonly NameTable _names = new();
     private readonly List<FragmentSpreadNode> _spreads = [];
     private readonly List<VariableUsage> _variableUsages = [];

@@ -14,14 +14,28 @@ namespace Popcorn.Query;
 internal ref partial struct GraphQLReader
 {
     private readonly ReadOnlySpan<char> _text;
+    private readonly bool _allowComments;
     private int _position;
     private int _line;
     private int _lineStart;
 
     public GraphQLReader(ReadOnlySpan<char> text)
+        : this(text, position: 0, line: 1, lineStart: 0, allowComments: true)
+    {
+    }
+
+    /// <summary>
+    /// A reader that starts part-way into <paramref name="text"/>, for the include syntax, whose field arguments are
+    /// GraphQL literals: its parser hands over at <c>(</c> with the line it has counted so far, and takes the text
+    /// back after the closing <c>)</c>. The include syntax has no comments, so <c>#</c> is refused there.
+    /// </summary>
+    public GraphQLReader(ReadOnlySpan<char> text, int position, int line, int lineStart, bool allowComments)
     {
         _text = text;
-        _line = 1;
+        _position = position;
+        _line = line;
+        _lineStart = lineStart;
+        _allowComments = allowComments;
         Kind = GraphQLTokenKind.EndOfFile;
     }
 
@@ -45,6 +59,12 @@ internal ref partial struct GraphQLReader
 
     /// <summary>True when the current string token contains escape sequences to decode.</summary>
     public bool HasEscapes { get; private set; }
+
+    /// <summary>The 1-based line the reader has reached (past the current token).</summary>
+    public readonly int NextLine => _line;
+
+    /// <summary>Offset of the first character of <see cref="NextLine"/>.</summary>
+    public readonly int NextLineStart => _lineStart;
 
     /// <summary>Where the current token starts.</summary>
     public readonly SourceLocation Location => new(Start, Line, Column);
@@ -125,7 +145,7 @@ internal ref partial struct GraphQLReader
                     _line++;
                     _lineStart = position;
                     break;
-                case '#':
+                case '#' when _allowComments:
                     position = SkipComment(position);
                     break;
                 default:
@@ -232,10 +252,7 @@ internal ref partial struct GraphQLReader
         Error($"Invalid character {NameRules.Describe(c)} {where}: control characters other than tab and line breaks are not allowed.", offset);
 
     /// <summary>Shortens client text quoted in a message to the excerpt limit.</summary>
-    public static string Truncate(ReadOnlySpan<char> text) =>
-        text.Length <= PopcornQueryException.MaxExcerptLength
-            ? text.ToString()
-            : string.Concat(text[..PopcornQueryException.MaxExcerptLength], "…");
+    public static string Truncate(ReadOnlySpan<char> text) => IncludeGrammar.Truncate(text);
 
     /// <summary>A syntax error at <paramref name="offset"/>.</summary>
     public readonly PopcornQueryException Error(string detail, int offset) =>

@@ -1,3 +1,6 @@
+using System;
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -5,18 +8,25 @@ namespace Popcorn.Query;
 /// tree prints in both. Names starting with <c>__</c> are reserved, as in GraphQL, except the
 /// wildcards' GraphQL spellings and <c>__typename</c>.
 /// </summary>
+/// <remarks>
+/// Linked into Popcorn.Generator (netstandard2.0), which checks <c>[SubPropertyDefault]</c> text and wire names with
+/// these same rules at build time: no ranges and no APIs newer than netstandard2.0 and System.Memory here.
+/// </remarks>
 internal static class NameRules
 {
     /// <summary>The meta-field that writes the type's name.</summary>
     public const string TypeName = "__typename";
 
-    public static bool IsNameStart(char c) => char.IsAsciiLetter(c) || c == '_';
+    // The same tests as char.IsAsciiLetter and char.IsAsciiDigit, which netstandard2.0 lacks: one subtraction each.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsNameStart(char c) => (uint)((c | 0x20) - 'a') <= 'z' - 'a' || c == '_';
 
-    public static bool IsNamePart(char c) => char.IsAsciiLetterOrDigit(c) || c == '_';
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsNamePart(char c) => ((uint)((c | 0x20) - 'a') <= 'z' - 'a' | (uint)(c - '0') <= 9) || c == '_';
 
     /// <summary>True for names a client may not use (reserved <c>__</c> names other than <c>__typename</c>).</summary>
     public static bool IsReserved(ReadOnlySpan<char> name) =>
-        name.StartsWith("__") && !name.SequenceEqual(TypeName);
+        name.StartsWith("__".AsSpan()) && !name.SequenceEqual(TypeName.AsSpan());
 
     /// <summary>True when <paramref name="name"/> follows the shared name grammar.</summary>
     public static bool IsValidName(ReadOnlySpan<char> name)
@@ -26,9 +36,9 @@ internal static class NameRules
             return false;
         }
 
-        foreach (char c in name[1..])
+        for (int i = 1; i < name.Length; i++)
         {
-            if (!IsNamePart(c))
+            if (!IsNamePart(name[i]))
             {
                 return false;
             }

@@ -3,7 +3,7 @@ using System.ComponentModel;
 using System.Globalization;
 using System.Text.Json;
 
-namespace Popcorn.Query;
+namespace Popcorn.Query.Generated;
 
 /// <summary>
 /// Writes the values <see cref="Utf8JsonWriter"/> has no typed call for, byte-identical to

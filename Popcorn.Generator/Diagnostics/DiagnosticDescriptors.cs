@@ -1,7 +1,7 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 
-namespace Popcorn.Generator.Parsing;
+namespace Popcorn.Generator.Diagnostics;
 
 /// <summary>Every diagnostic the generator reports; each is documented in docs/diagnostics.md.</summary>
 internal static class DiagnosticDescriptors

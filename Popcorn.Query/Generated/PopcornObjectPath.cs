@@ -3,7 +3,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 
-namespace Popcorn.Query;
+namespace Popcorn.Query.Generated;
 
 /// <summary>
 /// The objects on the path of the write in progress, for model types whose type graph can cycle, and

@@ -3,7 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 
-namespace Popcorn.Query;
+namespace Popcorn.Query.Generated;
 
 /// <summary>
 /// Hands values Popcorn does not model to System.Text.Json: through the context's own type information,

@@ -1,0 +1,61 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Validated gateway operations by request, so a repeated document is neither parsed nor validated again.
+/// Keyed by the query text, the operation name and the variables' JSON text: the normalized tree depends on every
+/// variable (<c>@include(if: $v)</c> and <c>@skip</c> change which fields exist, arguments carry their values), so an
+/// operation is only reused for exactly the variables it was built with. Bounded: the oldest entry goes first, and
+/// requests whose variables are large are not cached at all, so no entry is much larger than the longest query.
+/// </summary>
+internal sealed class GatewayDocumentCache(int capacity)
+{
+    /// <summary>Variables longer than this (as JSON text) are not worth a cache entry: such requests are parsed each time.</summary>
+    internal const int MaxCachedVariablesLength = 2048;
+
+    private readonly ConcurrentDictionary<Key, GatewayOperation> _operations = new();
+    private readonly ConcurrentQueue<Key> _insertionOrder = new();
+    private long _hits;
+    private long _misses;
+
+    /// <summary>Lookups answered from the cache (for tests and diagnostics).</summary>
+    internal long Hits => Interlocked.Read(ref _hits);
+
+    /// <summary>Lookups that had to parse and validate.</summary>
+    internal long Misses => Interlocked.Read(ref _misses);
+
+    /// <summary>The key of a request, or false when the request is not cached (its variables are too large).</summary>
+    public static bool TryGetKey(GatewayRequest request, out Key key)
+    {
+        string variables = request.Variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null ? string.Empty : request.Variables.GetRawText();
+        key = new Key(request.Query ?? string.Empty, request.OperationName ?? string.Empty, variables);
+        return variables.Length <= MaxCachedVariablesLength;
+    }
+
+    public bool TryGet(Key key, [MaybeNullWhen(false)] out GatewayOperation operation)
+    {
+        bool found = _operations.TryGetValue(key, out operation);
+        Interlocked.Increment(ref found ? ref _hits : ref _misses);
+        return found;
+    }
+
+    public void Add(Key key, GatewayOperation operation)
+    {
+        if (!_operations.TryAdd(key, operation))
+        {
+            return;
+        }
+
+        _insertionOrder.Enqueue(key);
+        while (_operations.Count > capacity && _insertionOrder.TryDequeue(out var oldest))
+        {
+            _operations.TryRemove(oldest, out _);
+        }
+    }
+
+    /// <summary>What makes two requests the same operation.</summary>
+    public readonly record struct Key(string Query, string OperationName, string Variables);
+}

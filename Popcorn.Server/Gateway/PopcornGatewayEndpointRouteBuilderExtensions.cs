@@ -1,0 +1,32 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Popcorn.Server;
+
+namespace Microsoft.AspNetCore.Builder;
+
+/// <summary>Maps Popcorn's <c>/graphql</c> gateway.</summary>
+public static class PopcornGatewayEndpointRouteBuilderExtensions
+{
+    /// <summary>
+    /// Maps the GraphQL-over-HTTP gateway at <paramref name="pattern"/> (GET and POST) and its SDL at
+    /// <c>{pattern}/schema.graphql</c>. Declare the root fields in <paramref name="configure"/>.
+    /// </summary>
+    /// <returns>A builder for conventions on both endpoints (auth, rate limiting, CORS).</returns>
+    public static IEndpointConventionBuilder MapPopcornGateway(this IEndpointRouteBuilder endpoints, string pattern, Action<PopcornGatewayBuilder> configure)
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        ArgumentException.ThrowIfNullOrEmpty(pattern);
+        ArgumentNullException.ThrowIfNull(configure);
+        var builder = new PopcornGatewayBuilder();
+        configure(builder);
+        endpoints.ServiceProvider.GetRequiredService<PopcornGateway>().Add(builder.Fields);
+        var group = endpoints.MapGroup(pattern);
+        group.MapMethods(string.Empty, [HttpMethods.Get, HttpMethods.Post], static (HttpContext context, GatewayRequestHandler handler) => handler.HandleAsync(context))
+            .WithName("PopcornGateway")
+            .DisableAntiforgery();
+        group.MapGet("/schema.graphql", static (PopcornRegistry registry, PopcornGateway gateway) =>
+            Results.Text(SdlPrinter.Print(registry.ModelTypes, gateway.Fields, registry), "text/plain; charset=utf-8"));
+        return group;
+    }
+}

@@ -1,0 +1,142 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The one flow of a Popcorn request, whatever enabled it (<c>.WithPopcorn()</c>, <c>[Popcorn]</c> on MVC, or a root
+/// field of the gateway): read the selection, compile it against the declared type, answer a problem or go on, let
+/// the handler run, then turn its value into the response Popcorn writes. The entry points only adapt it.
+/// </summary>
+/// <remarks>
+/// Work that must happen before any handler runs (a cost budget, field authorization) belongs in
+/// <c>TryCompile</c>, which both REST and the gateway pass through; work on the handler's value (projecting an
+/// <c>IQueryable</c>) belongs in <see cref="Complete(in PopcornExchange, object?, int, string?)"/>. A singleton.
+/// </remarks>
+internal sealed class PopcornPipeline(PopcornRegistry registry, ILogger<PopcornPipeline> logger)
+{
+    public PopcornRegistry Registry => registry;
+
+    /// <summary>The shape an endpoint's method declares, logged once at startup when no registered context models it.</summary>
+    public ResultShape? DeclaredShape(MethodInfo method)
+    {
+        var declared = registry.ShapeOf(method.ReturnType);
+        if (declared is null)
+        {
+            logger.ReturnTypeNotModeled(method.ReturnType.ToString(), method.Name);
+        }
+
+        return declared;
+    }
+
+    /// <summary>
+    /// Steps 1 to 4, before the handler: reads the selection and, when the endpoint declares its model type, compiles
+    /// the plan. On a bad selection returns false with the 400 problem to answer instead of running the handler.
+    /// </summary>
+    public bool TryBegin(HttpContext context, ResultShape? declared, out PopcornExchange exchange, [NotNullWhen(false)] out IResult? problem)
+    {
+        string? query;
+        try
+        {
+            query = RequestSelection.Read(context.Request, registry.Options);
+        }
+        catch (PopcornQueryException error)
+        {
+            exchange = default;
+            problem = Reject(error);
+            return false;
+        }
+
+        SelectionPlan? plan = null;
+        if (declared is not null && !TryCompile(declared.Metadata, query, out plan, out var rejected))
+        {
+            exchange = default;
+            problem = PopcornProblems.Result(rejected);
+            return false;
+        }
+
+        exchange = new PopcornExchange(query, declared, plan);
+        problem = null;
+        return true;
+    }
+
+    /// <summary>The plan for a selection text against a model type, or the (logged) reason it does not fit.</summary>
+    public bool TryCompile(TypeMetadata type, string? query, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
+        TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), out plan, out error);
+
+    /// <summary>The plan for an already parsed selection (a gateway root field's), or the (logged) reason it does not fit.</summary>
+    public bool TryCompile(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
+        TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), out plan, out error);
+
+    /// <summary>Logs a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
+    public PopcornQueryException Rejected(PopcornQueryException error)
+    {
+        logger.SelectionRejected(error.Detail, error.Line, error.Column);
+        return error;
+    }
+
+    /// <summary>
+    /// Step 6 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>
+    /// or <c>Created&lt;T&gt;</c> do) a modeled value; other <see cref="IResult"/>s (404s, problems) and unmodeled
+    /// values pass through unchanged.
+    /// </summary>
+    public object? Complete(in PopcornExchange exchange, object? handlerResult)
+    {
+        var unwrapped = HandlerResults.Unwrap(handlerResult, registry, exchange.Declared);
+        if (!unwrapped.IsWritable)
+        {
+            return handlerResult;
+        }
+
+        return Complete(exchange, unwrapped.Value, unwrapped.StatusCode, unwrapped.Location) ?? handlerResult;
+    }
+
+    /// <summary>
+    /// Step 6 for a value already taken out of its result (MVC's <c>ObjectResult</c>): the Popcorn response, a problem
+    /// when the selection does not fit the value's runtime type, or null when Popcorn does not model the value.
+    /// </summary>
+    public IResult? Complete(in PopcornExchange exchange, object? value, int statusCode, string? location)
+    {
+        var shape = HandlerResults.ShapeOf(value, registry, exchange.Declared);
+        if (shape is null)
+        {
+            return null;
+        }
+
+        var plan = exchange.Plan;
+        if (plan is null || shape.Metadata != exchange.Declared!.Metadata)
+        {
+            if (!TryCompile(shape.Metadata, exchange.Query, out plan, out var error))
+            {
+                return PopcornProblems.Result(error);
+            }
+        }
+
+        return new PopcornResult(value, shape, plan, statusCode, location);
+    }
+
+    /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>
+    public void Rejected(string detail, SourceLocation? location) =>
+        logger.SelectionRejected(detail, location?.Line ?? 0, location?.Column ?? 0);
+
+    private bool TryCompile<TState>(Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error)
+    {
+        try
+        {
+            plan = compile(registry.Plans, state);
+            error = null;
+            return true;
+        }
+        catch (PopcornQueryException e)
+        {
+            plan = null;
+            error = Rejected(e);
+            return false;
+        }
+    }
+
+    private IResult Reject(PopcornQueryException error) => PopcornProblems.Result(Rejected(error));
+}

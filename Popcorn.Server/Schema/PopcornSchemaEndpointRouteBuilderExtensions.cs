@@ -1,0 +1,30 @@
+using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Popcorn.Server;
+
+namespace Microsoft.AspNetCore.Builder;
+
+/// <summary>Maps Popcorn's schema tools: the model description and the query normalizer.</summary>
+public static class PopcornSchemaEndpointRouteBuilderExtensions
+{
+    /// <summary>
+    /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON) and
+    /// <c>GET /popcorn/normalize?query=…[&amp;type=…]</c> (the canonical include and GraphQL forms of a query,
+    /// checked against a model type when one is named).
+    /// </summary>
+    /// <returns>A builder for conventions on both endpoints.</returns>
+    public static IEndpointConventionBuilder MapPopcornSchema(this IEndpointRouteBuilder endpoints, string pattern = "/popcorn")
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        var group = endpoints.MapGroup(pattern);
+        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, PopcornGateway gateway, EndpointDataSource dataSource) =>
+        {
+            context.Response.ContentType = "application/json; charset=utf-8";
+            await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, registry), gateway.Fields, registry);
+        });
+        group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry));
+        return group;
+    }
+}

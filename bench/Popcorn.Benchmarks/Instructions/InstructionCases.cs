@@ -1,0 +1,50 @@
+using Popcorn.Benchmarks.Parsing;
+using Popcorn.Benchmarks.Serialization;
+
+namespace Popcorn.Benchmarks.Instructions;
+
+/// <summary>
+/// Every row the instruction counts report, built from the BenchmarkDotNet suites themselves (same setup, same
+/// checks, same methods), so a count and a time always describe the same code.
+/// </summary>
+public static class InstructionCases
+{
+    /// <summary>The harness alone (a call through an empty delegate), subtracted from every row.</summary>
+    public static InstructionCase Overhead { get; } = new("Harness/Empty", 10_000, static () => { });
+
+    /// <summary>Every case, with its suite's setup (and so its checks) run.</summary>
+    public static IEnumerable<InstructionCase> Create()
+    {
+        foreach (var payload in Enum.GetValues<Payload>())
+        {
+            int iterations = payload switch
+            {
+                Payload.Simple => 2_000,
+                Payload.Complex => 1_000,
+                _ => 100,
+            };
+            string prefix = $"Serialization/{payload}/";
+            var rows = new SerializationBenchmarks { Payload = payload };
+            rows.Setup();
+            yield return new(prefix + "Stj_Reflection", iterations, () => rows.Stj_Reflection());
+            yield return new(prefix + "Stj_SourceGen", iterations, () => rows.Stj_SourceGen());
+            yield return new(prefix + "Popcorn_Default", iterations, () => rows.Popcorn_Default());
+            yield return new(prefix + "Popcorn_All", iterations, () => rows.Popcorn_All());
+            yield return new(prefix + "Popcorn_Full", iterations, () => rows.Popcorn_Full());
+            yield return new(prefix + "Popcorn_Custom", iterations, () => rows.Popcorn_Custom());
+        }
+
+        foreach (var selection in Enum.GetValues<Selection>())
+        {
+            var parse = new ParsingBenchmarks { Selection = selection };
+            parse.Setup();
+            yield return new($"Parsing/{selection}/Include", 1_000, () => parse.Include());
+            yield return new($"Parsing/{selection}/GraphQL", 1_000, () => parse.GraphQL());
+
+            var plan = new PlanBenchmarks { Selection = selection };
+            plan.Setup();
+            yield return new($"Plan/{selection}/CacheHit", 2_000, () => plan.CacheHit());
+            yield return new($"Plan/{selection}/Compile", 1_000, () => plan.Compile());
+        }
+    }
+}

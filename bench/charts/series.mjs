@@ -1,0 +1,75 @@
+// Turns the committed result tables into the numbers the charts and the quick summary show.
+import { nanoseconds, number, tableWith } from './tables.mjs';
+
+export const payloads = ['Simple', 'SimpleList100', 'Complex', 'ComplexList25'];
+export const serializationRows = ['Stj_Reflection', 'Stj_SourceGen', 'Popcorn_Default', 'Popcorn_All', 'Popcorn_Full', 'Popcorn_Custom'];
+export const selections = ['Small', 'Medium', 'Deep', 'Stress'];
+export const syntaxes = ['Include', 'GraphQL'];
+
+/** Mean time of every serialization row over Stj_SourceGen's, per payload (BenchmarkDotNet report). */
+export function serializationTimeRatios(path) {
+  const table = tableWith(path, 'Method', 'Payload', 'Mean');
+  const mean = (method, payload) => {
+    const row = table.find((r) => r.Method === method && r.Payload === payload);
+    return row ? nanoseconds(row.Mean) : null;
+  };
+  return payloads.map((payload) => ({
+    label: payload,
+    values: serializationRows.map((method) => {
+      const value = mean(method, payload);
+      const base = mean('Stj_SourceGen', payload);
+      return value != null && base ? value / base : null;
+    }),
+  }));
+}
+
+/** Instructions per operation of every serialization row over Stj_SourceGen's, per payload (instructions.md, run 1). */
+export function serializationInstructionRatios(path) {
+  const count = instructionCounts(path);
+  return payloads.map((payload) => ({
+    label: payload,
+    values: serializationRows.map((method) => {
+      const value = count.get(`Serialization/${payload}/${method}`);
+      const base = count.get(`Serialization/${payload}/Stj_SourceGen`);
+      return value != null && base ? value / base : null;
+    }),
+  }));
+}
+
+/** Mean parse time in nanoseconds per selection and syntax (BenchmarkDotNet report). */
+export function parseTimes(path) {
+  const table = tableWith(path, 'Method', 'Selection', 'Mean');
+  return selections.map((selection) => ({
+    label: selection,
+    values: syntaxes.map((method) => {
+      const row = table.find((r) => r.Method === method && r.Selection === selection);
+      return row ? nanoseconds(row.Mean) : null;
+    }),
+  }));
+}
+
+/** Instructions per parse per selection and syntax (instructions.md, run 1). */
+export function parseInstructions(path) {
+  const count = instructionCounts(path);
+  return selections.map((selection) => ({
+    label: selection,
+    values: syntaxes.map((method) => count.get(`Parsing/${selection}/${method}`) ?? null),
+  }));
+}
+
+/** Requests per second per endpoint, grouped by data set (http.md). */
+export function httpRequests(path) {
+  const table = tableWith(path, 'Data', 'Endpoint', 'Requests/s');
+  const sections = [];
+  for (const row of table) {
+    let section = sections.find((s) => s.heading === row.Data);
+    if (!section) sections.push((section = { heading: row.Data, rows: [] }));
+    section.rows.push({ label: row.Endpoint, value: number(row['Requests/s']), note: `${row['vs plain']}, ${number(row['Bytes/response']).toLocaleString('en-US')} B` });
+  }
+  return sections;
+}
+
+function instructionCounts(path) {
+  const table = tableWith(path, 'Case', 'Run 1');
+  return new Map(table.filter((r) => r['Run 1'] !== '-').map((r) => [r.Case, number(r['Run 1'])]));
+}

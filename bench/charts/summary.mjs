@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Prints the comparison the charts draw, as text tables, from BenchmarkDotNet reports in a folder (bench/quick.sh
+// passes its fresh run; bench/results works too):
+//   node bench/charts/summary.mjs DIR
+// Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md and the parsing equivalents.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as series from './series.mjs';
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: summary.mjs DIR');
+  process.exit(2);
+}
+
+const find = (suite) => readdirSync(dir).map((f) => join(dir, f)).find((f) => f.endsWith(`${suite}-report-github.md`) || f.endsWith(`${suite}.md`));
+const pad = (text, width) => String(text).padStart(width);
+const cell = (v, digits = 2, suffix = 'x') => (v == null ? '-' : `${v.toFixed(digits)}${suffix}`);
+const time = (ns) => (ns == null ? '-' : ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e4 ? `${(ns / 1e3).toFixed(2)} us` : `${ns.toFixed(1)} ns`);
+
+const serialization = find('SerializationBenchmarks');
+if (serialization) {
+  console.log('\nSerialization: mean time relative to Stj_SourceGen (System.Text.Json source-generated fast path; lower is faster)\n');
+  console.log(`${'payload'.padEnd(15)}${series.serializationRows.map((r) => pad(r, 17)).join('')}`);
+  for (const group of series.serializationTimeRatios(serialization)) {
+    console.log(`${group.label.padEnd(15)}${group.values.map((v) => pad(cell(v), 17)).join('')}`);
+  }
+}
+
+const parsing = find('ParsingBenchmarks');
+if (parsing) {
+  console.log('\nParsing: mean time per parse, same tree in both syntaxes\n');
+  console.log(`${'selection'.padEnd(15)}${pad('Include', 14)}${pad('GraphQL', 14)}${pad('GraphQL/Include', 18)}`);
+  for (const group of series.parseTimes(parsing)) {
+    const [include, graphQL] = group.values;
+    console.log(`${group.label.padEnd(15)}${pad(time(include), 14)}${pad(time(graphQL), 14)}${pad(include && graphQL ? cell(graphQL / include) : '-', 18)}`);
+  }
+}
+
+if (!serialization && !parsing) {
+  console.error(`no BenchmarkDotNet reports in ${dir}`);
+  process.exit(1);
+}

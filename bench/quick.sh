@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The comparison an evaluator can run on their own machine in a few minutes: every serialization row (System.Text.Json
+# reflection and source-generated, Popcorn's defaults, [!all], [!full] and a custom selection, on the four payloads)
+# and every parse (include and GraphQL-like syntax, four selections), with BenchmarkDotNet's short job (one launch,
+# 3 warm-up and 3 measured iterations: indicative, not the committed figures; see bench/run.sh for those). Prints
+# BenchmarkDotNet's tables, then the same ratios the charts in bench/README.md show.
+#
+#   bench/quick.sh               # about 4-6 minutes on 2 cores, after the build
+#   bench/quick.sh --keep DIR    # also keep BenchmarkDotNet's reports in DIR
+#   POPCORN_QUICK_JOB=dry bench/quick.sh   # each benchmark once: checks the script, measures nothing
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+keep=""
+if [ "${1:-}" = --keep ] && [ -n "${2:-}" ]; then
+  keep="$2"
+fi
+artifacts=$(mktemp -d)
+trap 'rm -rf "$artifacts"' EXIT
+
+echo "== Building (Release)"
+dotnet build bench/Popcorn.Benchmarks/Popcorn.Benchmarks.csproj -c Release -nologo -v quiet >/dev/null
+echo "== Running the short job ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+dotnet bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll \
+  --filter '*.SerializationBenchmarks.*' '*.ParsingBenchmarks.*' --job "${POPCORN_QUICK_JOB:-short}" --exporters github \
+  --artifacts "$artifacts" >"$artifacts/run.log" 2>&1 || { tail -n 40 "$artifacts/run.log" >&2; exit 1; }
+
+for report in "$artifacts"/results/*-report-github.md; do
+  echo
+  sed -n '/^|/p' "$report"
+done
+if command -v node >/dev/null 2>&1; then
+  node bench/charts/summary.mjs "$artifacts/results"
+fi
+if [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  cp "$artifacts"/results/*-report-github.md "$keep"/
+  echo "Reports kept in $keep"
+fi
