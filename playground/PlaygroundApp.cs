@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
+using Popcorn.Playground.Store;
 
 namespace Popcorn.Playground;
 
@@ -12,13 +13,19 @@ public static class PlaygroundApp
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory, WebRootPath = "wwwroot" });
         builder.Services.AddSingleton<SampleData>();
-        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(PlaygroundJsonContext.Default));
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options
+            .AddContext(PlaygroundJsonContext.Default)
+            .AddContext(StoreJsonContext.Default));
+        builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
 
         var app = builder.Build();
+        app.PrepareStore();
         app.UseDefaultFiles();
         app.UseStaticFiles();
         MapResources(app);
+        app.MapStoreResources();
         app.MapPopcornSchema();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")
@@ -26,7 +33,8 @@ public static class PlaygroundApp
             .Field("departments", (SampleData data) => data.Departments, "Every department.")
             .Field("department", (int id, SampleData data) => data.FindDepartment(id), "One department by id; null when there is none.")
             .Field("cars", (SampleData data) => data.Cars, "The whole fleet.")
-            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none."));
+            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none.")
+            .AddStoreFields());
         return app;
     }
 
