@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium) and the
 # consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
-# Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm).
+# Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), and Debian's
+# postgresql for the EF Core tests.
 # Ends with one line: `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,19 @@ ensure_chromium() {
   fi
 }
 
+# The EF Core tests also run on PostgreSQL: they start a throwaway cluster from Debian's binaries (no service needed)
+# and are skipped, with the reason shown, only when the package is missing and cannot be installed.
+ensure_postgresql() {
+  if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian's postgresql for the EF Core tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || return 1
+  else
+    echo "postgresql is missing: install it with 'sudo apt-get install postgresql' to run the EF Core tests on it." >&2
+    return 1
+  fi
+}
+
 passed=0
 failed=0
 add_counts() { passed=$((passed + $1)); failed=$((failed + $2)); }
@@ -33,6 +47,7 @@ if ! dotnet build Popcorn.Query.sln -c Debug -nologo -v quiet; then
 fi
 
 echo "== .NET tests"
+ensure_postgresql
 dotnet test Popcorn.Query.sln --no-build -c Debug --nologo \
   --logger "trx" --results-directory "$results/dotnet" -- xUnit.ParallelizeTestCollections=true
 dotnet_status=$?

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
+using Popcorn.Playground.Store;
 
 namespace Popcorn.Playground;
 
@@ -12,14 +13,20 @@ public static class PlaygroundApp
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory, WebRootPath = "wwwroot" });
         builder.Services.AddSingleton<SampleData>();
-        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(PlaygroundJsonContext.Default));
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options
+            .AddContext(PlaygroundJsonContext.Default)
+            .AddContext(StoreJsonContext.Default));
+        builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
 
         var app = builder.Build();
+        app.PrepareStore();
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
         MapResources(app);
+        app.MapStoreResources();
         app.MapPopcornSchema();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")
@@ -27,7 +34,8 @@ public static class PlaygroundApp
             .Field("departments", (SampleData data) => data.Departments, "Every department.")
             .Field("department", (int id, SampleData data) => data.FindDepartment(id), "One department by id; null when there is none.")
             .Field("cars", (SampleData data) => data.Cars, "The whole fleet.")
-            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none."));
+            .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none.")
+            .AddStoreFields());
         return app;
     }
 

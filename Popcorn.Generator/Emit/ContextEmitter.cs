@@ -159,6 +159,8 @@ internal static class ContextEmitter
                     arguments.Add("isNullable: true");
                 }
 
+                arguments.Add("memberName: " + Literal(member.MemberName));
+
                 w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}),");
             }
 

@@ -20,6 +20,7 @@ public sealed class FieldMetadata
     /// <param name="subPropertyDefault">The include text of <c>[SubPropertyDefault]</c>, used when the field is named without children.</param>
     /// <param name="description">The XML doc summary of the member.</param>
     /// <param name="isNullable">Whether the value may be null.</param>
+    /// <param name="memberName">The C# property or field behind the field, for consumers that build expressions over the model (projection pushdown); null when unknown.</param>
     public FieldMetadata(
         string wireName,
         FieldKind kind,
@@ -28,7 +29,8 @@ public sealed class FieldMetadata
         TypeMetadata? elementType = null,
         string? subPropertyDefault = null,
         string? description = null,
-        bool isNullable = false)
+        bool isNullable = false,
+        string? memberName = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(wireName);
         ArgumentException.ThrowIfNullOrEmpty(typeName);
@@ -46,6 +48,7 @@ public sealed class FieldMetadata
         _subPropertyDefaultText = subPropertyDefault;
         Description = description;
         IsNullable = isNullable;
+        MemberName = memberName;
     }
 
     /// <summary>The JSON key System.Text.Json writes for this field.</summary>
@@ -77,6 +80,12 @@ public sealed class FieldMetadata
 
     /// <summary>Whether the value may be null.</summary>
     public bool IsNullable { get; }
+
+    /// <summary>
+    /// The C# property or field behind the field (e.g. <c>FirstName</c> for <c>firstName</c>), so a consumer can
+    /// build expressions over the model type; null when the metadata was written by hand without it.
+    /// </summary>
+    public string? MemberName { get; }
 
     /// <summary><c>[Default]</c> or <c>[Always]</c>.</summary>
     public bool IsDefault => (Flags & (FieldFlags.Default | FieldFlags.Always)) != 0;

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
 
@@ -7,14 +8,29 @@ namespace Popcorn.Server;
 /// <summary>An endpoint's value, to be written by Popcorn with the request's selection.</summary>
 internal sealed class PopcornResult(object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location) : IResult
 {
-    public Task ExecuteAsync(HttpContext httpContext)
+    public async Task ExecuteAsync(HttpContext httpContext)
     {
         if (location is not null)
         {
             httpContext.Response.Headers.Location = location;
         }
 
-        return httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>()
-            .WriteAsync(httpContext, value, shape, plan, statusCode);
+        try
+        {
+            await httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>()
+                .WriteAsync(httpContext, value, shape, plan, statusCode);
+        }
+        catch (PopcornSourceUnavailableException) when (!httpContext.Response.HasStarted)
+        {
+            // Raised before the first byte was sent (a projector starts the query before writing), so the 200 can
+            // still become a 503; the provider's message stays in the logs, never in the response.
+            httpContext.Response.Headers.Location = default;
+            await PopcornProblems.Result(new ProblemDetails
+            {
+                Status = StatusCodes.Status503ServiceUnavailable,
+                Title = "Data source unavailable",
+                Detail = "The data behind this resource cannot be read right now; try again later.",
+            }).ExecuteAsync(httpContext);
+        }
     }
 }

@@ -9,7 +9,7 @@ namespace Popcorn.Server;
 /// Writes a model (or a sequence of models) with its generated writer straight into the response body's
 /// <see cref="System.IO.Pipelines.PipeWriter"/>: no intermediate string, no whole-body buffer, a pooled JSON writer.
 /// </summary>
-internal sealed class PopcornResponseWriter(PopcornRegistry registry)
+internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerable<IPopcornSourceProjector> projectors)
 {
     private static readonly JsonEncodedText s_success = JsonEncodedText.Encode("success");
     private static readonly JsonEncodedText s_data = JsonEncodedText.Encode("data");
@@ -17,6 +17,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
     private readonly Utf8JsonWriterPool _pool = new(registry.Options.WriterOptions);
     private readonly bool _useEnvelope = registry.Options.UseEnvelope;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
+    private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
     public Task WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
         WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (json, state) =>
@@ -68,6 +69,18 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry)
         {
             shape.Writer.WriteObject(json, value, plan);
             return;
+        }
+
+        // A data-access package (Popcorn.EntityFrameworkCore) may compose the plan into an IQueryable here, so the
+        // source reads only the selected data; with none registered this is a no-op.
+        foreach (var projector in _projectors)
+        {
+            var projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
+            if (!ReferenceEquals(projected, value))
+            {
+                value = projected;
+                break;
+            }
         }
 
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));

@@ -27,22 +27,26 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
 {
     public override async ValueTask WriteAsync(Utf8JsonWriter json, object sequence, SelectionPlan plan, PipeWriter body, CancellationToken cancellationToken)
     {
+        // Counted from what the writer has produced, not from BytesPending alone: Utf8JsonWriter hands its bytes to
+        // the pipe by itself each time a pipe segment fills, and BytesPending then drops back to zero, so on its own
+        // it never reached the threshold and a long sequence was buffered whole.
+        long flushed = json.BytesCommitted + json.BytesPending;
         json.WriteStartArray();
         switch (sequence)
         {
             case List<T> list:
                 for (int start = 0; start < list.Count;)
                 {
-                    start = WriteSpan(json, CollectionsMarshal.AsSpan(list)[start..], plan, start);
-                    await FlushAsync(json, body, cancellationToken);
+                    start = WriteSpan(json, CollectionsMarshal.AsSpan(list)[start..], plan, start, flushed);
+                    flushed = await FlushAsync(json, body, cancellationToken);
                 }
 
                 break;
             case T[] array:
                 for (int start = 0; start < array.Length;)
                 {
-                    start = WriteSpan(json, array.AsSpan(start), plan, start);
-                    await FlushAsync(json, body, cancellationToken);
+                    start = WriteSpan(json, array.AsSpan(start), plan, start, flushed);
+                    flushed = await FlushAsync(json, body, cancellationToken);
                 }
 
                 break;
@@ -50,7 +54,10 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
                 await foreach (var item in items.WithCancellation(cancellationToken))
                 {
                     writer.Write(json, item, plan);
-                    await FlushIfFullAsync(json, body, cancellationToken);
+                    if (Unflushed(json, flushed) >= FlushThreshold)
+                    {
+                        flushed = await FlushAsync(json, body, cancellationToken);
+                    }
                 }
 
                 break;
@@ -58,7 +65,10 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
                 foreach (var item in (IEnumerable<T>)sequence)
                 {
                     writer.Write(json, item, plan);
-                    await FlushIfFullAsync(json, body, cancellationToken);
+                    if (Unflushed(json, flushed) >= FlushThreshold)
+                    {
+                        flushed = await FlushAsync(json, body, cancellationToken);
+                    }
                 }
 
                 break;
@@ -68,12 +78,12 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
     }
 
     /// <summary>Writes items until the buffer is full; returns the index to resume from.</summary>
-    private int WriteSpan(Utf8JsonWriter json, ReadOnlySpan<T> items, SelectionPlan plan, int offset)
+    private int WriteSpan(Utf8JsonWriter json, ReadOnlySpan<T> items, SelectionPlan plan, int offset, long flushed)
     {
         for (int i = 0; i < items.Length; i++)
         {
             writer.Write(json, items[i], plan);
-            if (json.BytesPending >= FlushThreshold)
+            if (Unflushed(json, flushed) >= FlushThreshold)
             {
                 return offset + i + 1;
             }
@@ -82,14 +92,15 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         return offset + items.Length;
     }
 
-    private static ValueTask FlushIfFullAsync(Utf8JsonWriter json, PipeWriter body, CancellationToken cancellationToken) =>
-        json.BytesPending >= FlushThreshold ? FlushAsync(json, body, cancellationToken) : ValueTask.CompletedTask;
+    /// <summary>Bytes written since the last flush to the client, whether still in the writer or already in the pipe.</summary>
+    private static long Unflushed(Utf8JsonWriter json, long flushed) => json.BytesCommitted + json.BytesPending - flushed;
 
     /// <summary>
-    /// Sends what is buffered. When the client has gone (the pipe's reader completed, or the request was aborted) the
-    /// write stops here: rendering the rest of a long list for nobody would only cost CPU and the handler's data.
+    /// Sends what is written on to the client; returns the new flush mark. When the client has gone (the pipe's reader
+    /// completed, or the request was aborted) the write stops here: rendering the rest of a long list for nobody would
+    /// only cost CPU and the handler's data.
     /// </summary>
-    private static async ValueTask FlushAsync(Utf8JsonWriter json, PipeWriter body, CancellationToken cancellationToken)
+    private static async ValueTask<long> FlushAsync(Utf8JsonWriter json, PipeWriter body, CancellationToken cancellationToken)
     {
         json.Flush();
         var result = await body.FlushAsync(cancellationToken);
@@ -97,5 +108,7 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         {
             throw new OperationCanceledException("The client stopped reading the response.", cancellationToken);
         }
+
+        return json.BytesCommitted;
     }
 }

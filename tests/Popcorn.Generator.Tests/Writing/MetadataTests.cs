@@ -30,6 +30,15 @@ public class MetadataTests
     }
 
     [Fact]
+    public void Metadata_Fields_NameTheirCSharpMember()
+    {
+        var tuning = Meta<Tuning>();
+        tuning.FindField("renamed_Value")!.MemberName.ShouldBe("Renamed");
+        tuning.FindField("first")!.MemberName.ShouldBe("First");
+        Meta<Employee>().Fields.Single(f => f.WireName == "passwordHash").MemberName.ShouldBe("PasswordHash");
+    }
+
+    [Fact]
     public void Metadata_DerivedType_ListsItsOwnMembersBeforeInheritedOnes()
     {
         Meta<Manager>().Fields.Select(f => f.WireName).ShouldBe(["reports", "age", "hidden", "pets", "name"]);

@@ -1,0 +1,312 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata;
+using Popcorn.Query;
+
+namespace Popcorn.EntityFrameworkCore;
+
+/// <summary>
+/// Turns a <see cref="SelectionPlan"/> into the lambda of a <c>Select</c> EF Core can translate: a member-init of the
+/// model type that reads the selected members, the entity's key and its <c>[Always]</c> scalars, and recurses into
+/// selected navigations (a conditional for references, <c>OrderBy(key).Select(...).ToList()</c> for collections). Nothing in it
+/// calls back into .NET code, so the whole projection runs in the database.
+/// </summary>
+/// <remarks>
+/// Termination: explicit selections are finite trees (the parsers bound their depth), but the deep wildcard and
+/// cyclic defaults give cyclic plans. A navigation whose child plan is already on the path, or that would go deeper
+/// than <see cref="PopcornProjection.MaxDepth"/>, is not read: it is bound to <c>null</c>, which the writer writes as
+/// <c>null</c>, as System.Text.Json's IgnoreCycles writes a reference met again.
+/// </remarks>
+internal sealed class ProjectionBuilder
+{
+    private static readonly MethodInfo s_select = GetEnumerableMethod(nameof(Enumerable.Select), parameterCount: 2, selectorArity: 2);
+    private static readonly MethodInfo s_orderBy = GetEnumerableMethod(nameof(Enumerable.OrderBy), parameterCount: 2, selectorArity: 2);
+    private static readonly MethodInfo s_thenBy = GetEnumerableMethod(nameof(Enumerable.ThenBy), parameterCount: 2, selectorArity: 2);
+    private static readonly MethodInfo s_toList = typeof(Enumerable).GetMethod(nameof(Enumerable.ToList))!;
+    private static readonly MethodInfo s_toArray = typeof(Enumerable).GetMethod(nameof(Enumerable.ToArray), 1, [typeof(IEnumerable<>).MakeGenericType(Type.MakeGenericMethodParameter(0))])!;
+
+    private readonly List<SelectionPlan> _path = [];
+    private readonly List<(IEntityType Type, Expression Source)> _ancestors = [];
+
+    /// <summary>The first ancestor in the current query level: rows inside a collection cannot be compared with rows outside it (SQLite has no APPLY).</summary>
+    private int _levelStart;
+
+    private ProjectionBuilder()
+    {
+    }
+
+    /// <summary>Builds the <c>Func&lt;T, T&gt;</c> selector for <paramref name="plan"/> over <paramref name="entityType"/>.</summary>
+    /// <exception cref="ProjectionNotSupportedException">A selected member cannot be read in a projection (see the message).</exception>
+    public static LambdaExpression Build(SelectionPlan plan, IEntityType entityType)
+    {
+        var parameter = Expression.Parameter(entityType.ClrType, "e");
+        var builder = new ProjectionBuilder();
+        builder._path.Add(plan);
+        var body = builder.BuildObject(parameter, entityType, [plan], depth: 1);
+        return Expression.Lambda(typeof(Func<,>).MakeGenericType(entityType.ClrType, entityType.ClrType), body, parameter);
+    }
+
+    private MemberInitExpression BuildObject(Expression source, IEntityType entityType, IReadOnlyList<SelectionPlan> plans, int depth)
+    {
+        var type = entityType.ClrType;
+        var constructor = type.GetConstructor(Type.EmptyTypes)
+            ?? throw new ProjectionNotSupportedException($"'{type.Name}' has no public parameterless constructor, so a projection cannot create it.");
+
+        var bindings = new List<MemberBinding>();
+        var bound = new HashSet<string>(StringComparer.Ordinal);
+        _ancestors.Add((entityType, source));
+        try
+        {
+            foreach (var (field, children) in SelectedFields(plans))
+            {
+                string memberName = field.MemberName
+                    ?? throw new ProjectionNotSupportedException($"The metadata of '{field}' does not name its C# member; regenerate it with this version of Popcorn.Generator.");
+                if (bound.Add(memberName) && BindField(source, entityType, field, memberName, children, depth) is { } binding)
+                {
+                    bindings.Add(binding);
+                }
+            }
+        }
+        finally
+        {
+            _ancestors.RemoveAt(_ancestors.Count - 1);
+        }
+
+        // Keys are read even when not selected: EF needs them to correlate collections, and reading them costs
+        // little. A key marked [Never] stays unread: nothing marked [Never] ever leaves the database.
+        var metadata = plans[0].Type;
+        foreach (var key in entityType.FindPrimaryKey()?.Properties ?? [])
+        {
+            if (key.PropertyInfo is { } property && !IsNeverMember(metadata, property.Name) && bound.Add(property.Name))
+            {
+                bindings.Add(Expression.Bind(property, Expression.Property(source, property)));
+            }
+        }
+
+        return Expression.MemberInit(Expression.New(constructor), bindings);
+    }
+
+    /// <summary>
+    /// The fields the plans write (a field under several aliases once, with every alias's child plan) plus the
+    /// type's <c>[Always]</c> scalars, which the GraphQL semantics do not add to the plan.
+    /// </summary>
+    private static List<(FieldMetadata Field, List<SelectionPlan> Children)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
+    {
+        var fields = new List<(FieldMetadata Field, List<SelectionPlan> Children)>();
+        foreach (var plan in plans)
+        {
+            foreach (var planned in plan.Fields)
+            {
+                if (planned.Field is not { IsNever: false } field)
+                {
+                    continue;
+                }
+
+                int index = fields.FindIndex(f => f.Field == field);
+                if (index < 0)
+                {
+                    fields.Add((field, []));
+                    index = fields.Count - 1;
+                }
+
+                if (planned.Child is { } child && !fields[index].Children.Contains(child))
+                {
+                    fields[index].Children.Add(child);
+                }
+            }
+        }
+
+        foreach (var field in plans[0].Type.Fields)
+        {
+            if (field is { IsAlways: true, IsNever: false, Kind: FieldKind.Scalar } && !fields.Exists(f => f.Field == field))
+            {
+                fields.Add((field, []));
+            }
+        }
+
+        return fields;
+    }
+
+    private MemberBinding? BindField(Expression source, IEntityType entityType, FieldMetadata field, string memberName, List<SelectionPlan> children, int depth)
+    {
+        bool isColumn = entityType.FindProperty(memberName) is not null || entityType.FindComplexProperty(memberName) is not null;
+        INavigationBase? navigation = isColumn ? null : (INavigationBase?)entityType.FindNavigation(memberName) ?? entityType.FindSkipNavigation(memberName);
+        if (!isColumn && navigation is null)
+        {
+            throw new ProjectionNotSupportedException(
+                $"'{entityType.ClrType.Name}.{memberName}' (field '{field.WireName}') is not mapped by EF Core, so the database cannot read it. " +
+                "Map it, mark it [Never], or return the data as IEnumerable<T> instead of IQueryable<T>.");
+        }
+
+        var member = FindWritableMember(entityType.ClrType, memberName, field);
+        var access = Expression.MakeMemberAccess(source, member);
+        if (navigation is null)
+        {
+            return Expression.Bind(member, access);
+        }
+
+        var memberType = access.Type;
+        var target = navigation.TargetEntityType;
+        if (target.IsOwned())
+        {
+            // Owned types live in their owner's row (or JSON); EF reads them with the owner, whole.
+            return Expression.Bind(member, access);
+        }
+
+        if (children.Count == 0)
+        {
+            return null;
+        }
+
+        if (depth >= PopcornProjection.MaxDepth || children.Exists(_path.Contains))
+        {
+            return Expression.Bind(member, Expression.Constant(null, memberType));
+        }
+
+        _path.AddRange(children);
+        try
+        {
+            return Expression.Bind(member, navigation.IsCollection
+                ? BuildCollection(access, target, children, depth, field)
+                : BuildReference(access, target, children, depth));
+        }
+        finally
+        {
+            _path.RemoveRange(_path.Count - children.Count, children.Count);
+        }
+    }
+
+    private Expression BuildReference(Expression access, IEntityType target, List<SelectionPlan> children, int depth)
+    {
+        var created = Expression.Convert(BuildObject(access, target, children, depth + 1), access.Type);
+        var absent = Expression.Constant(null, access.Type);
+
+        // Without the null test, a missing optional reference would come back as an object of default values.
+        return Expression.Condition(OrOnPath(Expression.Equal(access, absent), access, target), absent, created);
+    }
+
+    /// <summary>
+    /// <paramref name="test"/>, or-ed with "this row is an entity already on the path" (same type, same key): such a
+    /// row is read as null, as System.Text.Json's IgnoreCycles writes an object met again on its own path, so the
+    /// projected JSON equals the JSON of the same data loaded as one graph. Only ancestors in the same query level
+    /// (since the last collection) are compared: a comparison across a collection needs a lateral join (APPLY),
+    /// which SQLite does not have; such a back reference is read again as a fresh row.
+    /// </summary>
+    private Expression OrOnPath(Expression test, Expression row, IEntityType type)
+    {
+        var key = type.FindPrimaryKey();
+        if (key is null || key.Properties.Any(p => p.PropertyInfo is null))
+        {
+            return test;
+        }
+
+        for (int i = _levelStart; i < _ancestors.Count; i++)
+        {
+            var (ancestorType, ancestor) = _ancestors[i];
+            if (ancestorType.GetRootType() != type.GetRootType())
+            {
+                continue;
+            }
+
+            Expression? sameKey = null;
+            foreach (var property in key.Properties)
+            {
+                var equal = Expression.Equal(Expression.Property(row, property.PropertyInfo!), Expression.Property(ancestor, property.PropertyInfo!));
+                sameKey = sameKey is null ? equal : Expression.AndAlso(sameKey, equal);
+            }
+
+            test = Expression.OrElse(test, sameKey!);
+        }
+
+        return test;
+    }
+
+    private Expression BuildCollection(Expression access, IEntityType target, List<SelectionPlan> children, int depth, FieldMetadata field)
+    {
+        var elementType = target.ClrType;
+        var element = Expression.Parameter(elementType, "e" + depth);
+        int outerLevel = _levelStart;
+        _levelStart = _ancestors.Count;
+        LambdaExpression selector;
+        try
+        {
+            selector = Expression.Lambda(BuildObject(element, target, children, depth + 1), element);
+        }
+        finally
+        {
+            _levelStart = outerLevel;
+        }
+
+        var selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), OrderedByKey(access, target), selector);
+
+        var memberType = access.Type;
+        if (memberType.IsArray)
+        {
+            return Expression.Call(s_toArray.MakeGenericMethod(elementType), selected);
+        }
+
+        if (memberType.IsAssignableFrom(typeof(List<>).MakeGenericType(elementType)))
+        {
+            return Expression.Convert(Expression.Call(s_toList.MakeGenericMethod(elementType), selected), memberType);
+        }
+
+        throw new ProjectionNotSupportedException(
+            $"'{field}' is a {memberType.Name}; projections fill collection navigations typed as arrays, List<T> or an interface List<T> implements.");
+    }
+
+    /// <summary>
+    /// The collection ordered by its primary key: SQL leaves the order of a nested collection's rows open (PostgreSQL
+    /// and SQLite differ), and a response should not change between two identical requests.
+    /// </summary>
+    private static Expression OrderedByKey(Expression collection, IEntityType target)
+    {
+        var elementType = target.ClrType;
+        Expression ordered = collection;
+        bool first = true;
+        foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
+        {
+            if (property.PropertyInfo is not { } member)
+            {
+                continue;
+            }
+
+            var element = Expression.Parameter(elementType, "k");
+            var key = Expression.Lambda(Expression.Property(element, member), element);
+            var method = (first ? s_orderBy : s_thenBy).MakeGenericMethod(elementType, member.PropertyType);
+            ordered = Expression.Call(method, ordered, key);
+            first = false;
+        }
+
+        return ordered;
+    }
+
+    private static MemberInfo FindWritableMember(Type type, string memberName, FieldMetadata field)
+    {
+        const BindingFlags Flags = BindingFlags.Public | BindingFlags.Instance;
+        MemberInfo? member = type.GetProperty(memberName, Flags) is { CanWrite: true } property ? property
+            : type.GetField(memberName, Flags) is { IsInitOnly: false } writable ? writable
+            : null;
+        return member ?? throw new ProjectionNotSupportedException(
+            $"'{type.Name}.{memberName}' (field '{field.WireName}') has no public setter or init accessor, so a projection cannot set it.");
+    }
+
+    private static bool IsNeverMember(TypeMetadata metadata, string memberName)
+    {
+        foreach (var field in metadata.Fields)
+        {
+            if (field.IsNever && field.MemberName == memberName)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static MethodInfo GetEnumerableMethod(string name, int parameterCount, int selectorArity) =>
+        typeof(Enumerable).GetMethods().Single(m =>
+            m.Name == name
+            && m.GetParameters().Length == parameterCount
+            && m.GetParameters()[1].ParameterType.GetGenericArguments().Length == selectorArity);
+}

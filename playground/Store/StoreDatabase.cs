@@ -1,0 +1,57 @@
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+
+namespace Popcorn.Playground.Store;
+
+/// <summary>
+/// Chooses and prepares the store's database. With no configuration it is SQLite in memory, shared by name and kept
+/// alive by one open connection for the app's lifetime, so the playground needs nothing installed; with
+/// <c>Store:Provider=PostgreSQL</c> and <c>ConnectionStrings:Store</c> it is PostgreSQL. Either way the schema is
+/// created and seeded at startup when empty.
+/// </summary>
+internal static class StoreDatabase
+{
+
+    /// <summary>Registers <see cref="StoreDbContext"/> for the configured provider.</summary>
+    public static void AddStore(this IServiceCollection services, IConfiguration configuration)
+    {
+        string provider = configuration["Store:Provider"] ?? "Sqlite";
+        string? connectionString = configuration.GetConnectionString("Store");
+        if (provider.Equals("PostgreSQL", StringComparison.OrdinalIgnoreCase))
+        {
+            if (string.IsNullOrWhiteSpace(connectionString))
+            {
+                throw new InvalidOperationException("Store:Provider is PostgreSQL but ConnectionStrings:Store is not set.");
+            }
+
+            services.AddDbContext<StoreDbContext>(options => options.UseNpgsql(connectionString));
+            return;
+        }
+
+        if (!provider.Equals("Sqlite", StringComparison.OrdinalIgnoreCase))
+        {
+            throw new InvalidOperationException($"Store:Provider '{provider}' is not supported; use Sqlite or PostgreSQL.");
+        }
+
+        // Named per app instance, so two apps in one process (tests) never share or race on one store.
+        connectionString ??= $"Data Source=popcorn-store-{Guid.NewGuid():N};Mode=Memory;Cache=Shared";
+
+        // An in-memory SQLite database lives while one connection to it is open: this one, for the app's lifetime.
+        var keepAlive = new SqliteConnection(connectionString);
+        services.AddSingleton(keepAlive);
+        services.AddDbContext<StoreDbContext>(options => options.UseSqlite(connectionString));
+    }
+
+    /// <summary>Creates the schema and seeds it when the store is empty.</summary>
+    public static void PrepareStore(this WebApplication app)
+    {
+        app.Services.GetService<SqliteConnection>()?.Open();
+        using var scope = app.Services.CreateScope();
+        var db = scope.ServiceProvider.GetRequiredService<StoreDbContext>();
+        db.Database.EnsureCreated();
+        if (!db.Products.Any())
+        {
+            StoreSeed.Fill(db);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+using Microsoft.EntityFrameworkCore;
+using Popcorn.EntityFrameworkCore.Tests.Infrastructure;
+using Popcorn.EntityFrameworkCore.Tests.Store;
+using Popcorn.Query;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Projection;
+
+/// <summary>
+/// The oracle: for random selections (fixed seed), the JSON written from the projected rows equals the JSON written
+/// from the whole store loaded into memory, and the projection sends one command per root.
+/// </summary>
+public abstract class ProjectionDifferentialTests(IStoreDatabase store)
+{
+    private const int Selections = 150;
+
+    [StoreFact]
+    public async Task Project_RandomSelections_WriteTheSameJsonAsTheInMemoryGraph()
+    {
+        await using var memory = store.CreateContext();
+        await memory.Products.LoadAsync();
+        await memory.Customers.LoadAsync();
+        await memory.Orders.Include(o => o.Lines).LoadAsync();
+        SortCollectionsByKey(memory);
+        var random = new RandomSelections(seed: 1337);
+
+        for (int i = 0; i < Selections; i++)
+        {
+            switch (i % 3)
+            {
+                case 0:
+                    await CheckAsync(random, db => db.Orders, memory.Orders.Local.OrderBy(o => o.Id));
+                    break;
+                case 1:
+                    await CheckAsync(random, db => db.Customers, memory.Customers.Local.OrderBy(c => c.Id));
+                    break;
+                default:
+                    await CheckAsync(random, db => db.OrderLines, memory.OrderLines.Local.OrderBy(l => l.Id));
+                    break;
+            }
+        }
+    }
+
+    [StoreFact]
+    public async Task Project_ReferenceCycleInTheData_IsWrittenAsNullLikeIgnoreCycles()
+    {
+        using var cyclic = FreshStore();
+        await using (var setup = cyclic.CreateContext())
+        {
+            // Customers 1 and 2 referred each other: the in-memory graph cycles by reference, the rows by key.
+            await setup.Customers.Where(c => c.Id == 1).ExecuteUpdateAsync(s => s.SetProperty(c => c.ReferredById, 2));
+            await setup.Customers.Where(c => c.Id == 2).ExecuteUpdateAsync(s => s.SetProperty(c => c.ReferredById, 1));
+        }
+
+        var plan = Json.Plan<Order>("[id,customer[name,referredBy[name,referredBy[name,email]]]]");
+        await using var memory = cyclic.CreateContext();
+        await memory.Customers.LoadAsync();
+        await memory.Orders.LoadAsync();
+        await using var db = cyclic.CreateContext();
+
+        var projected = await db.Orders.OrderBy(o => o.Id).Project(plan).ToListAsync();
+
+        string expected = Json.Write(memory.Orders.Local.OrderBy(o => o.Id), plan);
+        expected.ShouldContain("\"referredBy\":null");
+        Json.Write(projected, plan).ShouldBe(expected);
+    }
+
+    /// <summary>A store of the same provider that a test may change.</summary>
+    protected abstract IStoreDatabase FreshStore();
+
+    private async Task CheckAsync<T>(RandomSelections random, Func<StoreDbContext, IQueryable<T>> root, IEnumerable<T> inMemory)
+        where T : class
+    {
+        string selection = random.Next(Json.Writer<T>().Metadata);
+        SelectionPlan plan = Json.Plan<T>(selection);
+        await using var db = store.CreateContext();
+        store.Sql.Clear();
+
+        var projected = await root(db).OrderBy(e => EF.Property<int>(e, "Id")).Project(plan).ToListAsync();
+
+        store.Sql.Commands.Count.ShouldBe(1, $"{selection}: one command per root");
+        Json.Write(projected, plan).ShouldBe(Json.Write(inMemory, plan), selection);
+    }
+
+    private static void SortCollectionsByKey(StoreDbContext memory)
+    {
+        foreach (var customer in memory.Customers.Local)
+        {
+            customer.Orders.Sort((a, b) => a.Id.CompareTo(b.Id));
+        }
+
+        foreach (var order in memory.Orders.Local)
+        {
+            order.Lines.Sort((a, b) => a.Id.CompareTo(b.Id));
+        }
+    }
+}
+
+/// <summary>The differential tests on SQLite in memory.</summary>
+public sealed class SqliteProjectionDifferentialTests(SqliteStore store) : ProjectionDifferentialTests(store), IClassFixture<SqliteStore>
+{
+    protected override IStoreDatabase FreshStore() => new SqliteStore();
+}
+
+/// <summary>The differential tests on a throwaway PostgreSQL cluster.</summary>
+public sealed class PostgresProjectionDifferentialTests(PostgresStore store) : ProjectionDifferentialTests(store), IClassFixture<PostgresStore>
+{
+    protected override IStoreDatabase FreshStore() => new PostgresStore();
+}

@@ -1,0 +1,21 @@
+using System.Text.Json.Serialization;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Store;
+
+/// <summary>A customer; may have been referred by another (the self reference).</summary>
+public class Customer
+{
+    [Always] public int Id { get; set; }
+
+    [Default] public string Name { get; set; } = "";
+
+    public string Email { get; set; } = "";
+
+    [Never] public string PasswordHash { get; set; } = "";
+
+    [JsonIgnore] public int? ReferredById { get; set; }
+
+    public Customer? ReferredBy { get; set; }
+
+    public List<Order> Orders { get; set; } = [];
+}

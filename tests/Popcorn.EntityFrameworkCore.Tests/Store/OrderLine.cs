@@ -1,0 +1,19 @@
+using System.Text.Json.Serialization;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Store;
+
+/// <summary>One line of an order: a product and a quantity.</summary>
+public class OrderLine
+{
+    [Always] public int Id { get; set; }
+
+    [Default] public int Quantity { get; set; }
+
+    public decimal UnitPrice { get; set; }
+
+    [JsonIgnore] public int OrderId { get; set; }
+
+    [JsonIgnore] public int ProductId { get; set; }
+
+    public Product Product { get; set; } = null!;
+}

@@ -1,0 +1,11 @@
+using System.Text.Json.Serialization;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Store;
+
+[PopcornContext]
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+[JsonSerializable(typeof(List<Order>))]
+[JsonSerializable(typeof(List<Customer>))]
+[JsonSerializable(typeof(List<Product>))]
+[JsonSerializable(typeof(List<Coupon>))]
+public partial class StoreJsonContext : JsonSerializerContext;
