@@ -11,14 +11,7 @@ internal sealed partial class WriterEmitter
     private void EmitSequence(ValueShape shape, string value, string? child)
     {
         var element = shape.Element!;
-        bool nullable = !shape.IsValueType;
-        if (nullable)
-        {
-            _w.Open($"if ({value} is null)");
-            _w.Line("writer.WriteNullValue();");
-            _w.Close();
-            _w.Open("else");
-        }
+        bool nullable = OpenNullCheck(shape, value);
 
         _w.Line("writer.WriteStartArray();");
         switch (shape.Collection)
@@ -98,14 +91,7 @@ internal sealed partial class WriterEmitter
     {
         var key = shape.Key!;
         var element = shape.Element!;
-        bool nullable = !shape.IsValueType;
-        if (nullable)
-        {
-            _w.Open($"if ({value} is null)");
-            _w.Line("writer.WriteNullValue();");
-            _w.Close();
-            _w.Open("else");
-        }
+        bool nullable = OpenNullCheck(shape, value);
 
         _w.Line("writer.WriteStartObject();");
         string pairs = $"global::System.Collections.Generic.IEnumerable<global::System.Collections.Generic.KeyValuePair<{key.TypeName}, {element.TypeName}>>";
@@ -169,5 +155,20 @@ internal sealed partial class WriterEmitter
                 _w.Line($"{Query}.Generated.PopcornValueWriter.WritePropertyName(writer, {value});");
                 break;
         }
+    }
+
+    /// <summary>For a reference-type collection, writes <c>null</c> for a null value and opens the <c>else</c> the caller closes; true when it did.</summary>
+    private bool OpenNullCheck(ValueShape shape, string value)
+    {
+        if (shape.IsValueType)
+        {
+            return false;
+        }
+
+        _w.Open($"if ({value} is null)");
+        _w.Line("writer.WriteNullValue();");
+        _w.Close();
+        _w.Open("else");
+        return true;
     }
 }

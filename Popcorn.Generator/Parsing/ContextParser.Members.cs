@@ -305,41 +305,6 @@ internal sealed partial class ContextParser
         return flags;
     }
 
-    private string? SubPropertyDefaultOf(ISymbol member) =>
-        KnownTypes.FirstArgumentOf<string>(member, _known.SubPropertyDefaultAttribute);
-
-    /// <summary>Checks that <c>[SubPropertyDefault]</c> names fields its model type has (once every model is read).</summary>
-    private void ValidateSubPropertyDefaults()
-    {
-        var byIdentifier = _modelOrder.ToDictionary(m => m.Identifier, StringComparer.Ordinal);
-        foreach (var model in _modelOrder)
-        {
-            for (int i = 0; i < model.Members.Count; i++)
-            {
-                var member = model.Members[i];
-                if (member.SubPropertyDefault is null || member.ElementModel is null || !byIdentifier.TryGetValue(member.ElementModel, out var target))
-                {
-                    continue;
-                }
-
-                IncludeSyntax.Validate(member.SubPropertyDefault, out var names);
-                var selectable = new HashSet<string>(target.Members.Where(m => !m.IsNever).Select(m => m.WireName), StringComparer.Ordinal);
-                var unknown = names.FirstOrDefault(n => !n.Optional && !selectable.Contains(n.Name));
-                if (unknown.Name is not null)
-                {
-                    Report(
-                        DiagnosticDescriptors.InvalidSubPropertyDefault,
-                        model.MemberSymbols[i],
-                        member.SubPropertyDefault,
-                        model.Symbol.Name,
-                        member.MemberName,
-                        $"'{target.MetadataName}' has no selectable field '{unknown.Name}'");
-                    model.Members[i] = member with { SubPropertyDefault = null };
-                }
-            }
-        }
-    }
-
     /// <summary>The System.Text.Json and Popcorn attributes of one member.</summary>
     private readonly struct MemberAttributes
     {
