@@ -117,10 +117,14 @@ public class RestEndpointTests(PlaygroundServer server) : IClassFixture<Playgrou
     public async Task Get_DeepWildcard_IsSystemTextJsonsOutputWithoutNeverFields()
     {
         var popcorn = await server.GetAsync("/api/employees", "[!full]");
-        var plain = await server.GetAsync("/plain/employees");
 
-        // Byte for byte: System.Text.Json's text with the [Never] member cut out.
-        string expected = System.Text.RegularExpressions.Regex.Replace(plain.Body, "\"socialSecurityNumber\":\"[^\"]*\",", string.Empty);
+        // Byte for byte: System.Text.Json's text of the same data (IgnoreCycles: the data cycles) with the [Never] member cut out.
+        var options = new System.Text.Json.JsonSerializerOptions(Popcorn.Playground.PlaygroundJsonContext.Default.Options)
+        {
+            ReferenceHandler = System.Text.Json.Serialization.ReferenceHandler.IgnoreCycles,
+        };
+        string plain = System.Text.Json.JsonSerializer.Serialize(new Popcorn.Playground.Data.SampleData().Employees, options);
+        string expected = System.Text.RegularExpressions.Regex.Replace(plain, "\"socialSecurityNumber\":\"[^\"]*\",", string.Empty);
         popcorn.Status.ShouldBe(200);
         popcorn.Body.ShouldBe(expected);
     }
