@@ -45,7 +45,9 @@ for package in Popcorn.Query Popcorn.Server; do
     finish
   fi
 done
-if ! unzip -l "$feed/Popcorn.Query.$version.nupkg" | grep -q ' analyzers/dotnet/cs/Popcorn.Generator.dll$'; then
+# Listed into a variable first: `unzip -l | grep -q` fails under pipefail when grep exits before unzip has written all.
+listing=$(unzip -l "$feed/Popcorn.Query.$version.nupkg")
+if ! grep -q ' analyzers/dotnet/cs/Popcorn.Generator.dll$' <<<"$listing"; then
   echo "Popcorn.Query.$version.nupkg does not carry analyzers/dotnet/cs/Popcorn.Generator.dll."
   report pack 1
   finish
