@@ -4,7 +4,7 @@ using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server.Tests;
 
-public class AbortedUploadTests(DebugLoggingPlaygroundServer server) : IClassFixture<DebugLoggingPlaygroundServer>
+public class AbortedUploadTests(DebugLoggingTestHostServer server) : IClassFixture<DebugLoggingTestHostServer>
 {
     [Fact]
     public async Task Post_AbortedUpload_IsLoggedOnceAtDebugWithoutAnError()

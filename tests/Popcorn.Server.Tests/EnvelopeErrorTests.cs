@@ -3,7 +3,7 @@ using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
 
-public class EnvelopeErrorTests(EnvelopePlaygroundServer server) : IClassFixture<EnvelopePlaygroundServer>
+public class EnvelopeErrorTests(EnvelopeTestHostServer server) : IClassFixture<EnvelopeTestHostServer>
 {
     [Fact]
     public async Task Get_HandlersOwnProblem_IsEnvelopedLikePopcornsOwn()

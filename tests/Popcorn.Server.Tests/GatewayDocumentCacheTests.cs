@@ -2,7 +2,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Popcorn.Server.Tests;
 
-public class GatewayDocumentCacheTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+public class GatewayDocumentCacheTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
     private GatewayDocumentCache Documents => server.Services.GetRequiredService<GatewayRequestHandler>().Documents;
 

@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
 
-public class GatewayTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+public class GatewayTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
     [Fact]
     public async Task Post_SeveralRootFieldsAndAliases_ComeBackInOneResponse()

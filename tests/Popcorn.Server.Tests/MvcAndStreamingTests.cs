@@ -5,9 +5,8 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
-using Popcorn.Playground;
-using Popcorn.Playground.Data;
-using Popcorn.Playground.Model;
+using Popcorn.TestHost.Data;
+using Popcorn.TestHost.Model;
 
 namespace Popcorn.Server.Tests;
 
@@ -22,7 +21,7 @@ public sealed class MvcAndStreamingTests : IAsyncLifetime
         var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0"]);
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         builder.Services.AddSingleton<SampleData>();
-        builder.Services.AddPopcorn(options => options.AddContext(PlaygroundJsonContext.Default));
+        builder.Services.AddPopcorn(options => options.AddContext(TestHostJsonContext.Default));
         builder.Services.AddControllers().AddApplicationPart(typeof(CarsController).Assembly);
         _app = builder.Build();
         _app.MapControllers();

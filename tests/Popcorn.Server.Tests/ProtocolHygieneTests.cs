@@ -4,7 +4,7 @@ using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
 
-public class ProtocolHygieneTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+public class ProtocolHygieneTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
     [Theory]
     [InlineData("query={ cars { make } }&query={ employees { email } }", "query")]

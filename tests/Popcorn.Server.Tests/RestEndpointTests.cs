@@ -4,9 +4,9 @@ using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
 
-public class RestEndpointTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+public class RestEndpointTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
-    private static readonly string[] SecretValues = new Popcorn.Playground.Data.SampleData().Employees.Select(e => e.SocialSecurityNumber).ToArray();
+    private static readonly string[] SecretValues = new Popcorn.TestHost.Data.SampleData().Employees.Select(e => e.SocialSecurityNumber).ToArray();
 
     private static string[] Keys(JsonNode? node) => node!.AsObject().Select(p => p.Key).ToArray();
 
@@ -119,11 +119,11 @@ public class RestEndpointTests(PlaygroundServer server) : IClassFixture<Playgrou
         var popcorn = await server.GetAsync("/api/employees", "[!full]");
 
         // Byte for byte: System.Text.Json's text of the same data (IgnoreCycles: the data cycles) with the [Never] member cut out.
-        var options = new System.Text.Json.JsonSerializerOptions(Popcorn.Playground.PlaygroundJsonContext.Default.Options)
+        var options = new System.Text.Json.JsonSerializerOptions(Popcorn.TestHost.TestHostJsonContext.Default.Options)
         {
             ReferenceHandler = System.Text.Json.Serialization.ReferenceHandler.IgnoreCycles,
         };
-        string plain = System.Text.Json.JsonSerializer.Serialize(new Popcorn.Playground.Data.SampleData().Employees, options);
+        string plain = System.Text.Json.JsonSerializer.Serialize(new Popcorn.TestHost.Data.SampleData().Employees, options);
         string expected = System.Text.RegularExpressions.Regex.Replace(plain, "\"socialSecurityNumber\":\"[^\"]*\",", string.Empty);
         popcorn.Status.ShouldBe(200);
         popcorn.Body.ShouldBe(expected);

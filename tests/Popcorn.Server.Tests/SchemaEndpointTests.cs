@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
 
-public class SchemaEndpointTests(PlaygroundServer server) : IClassFixture<PlaygroundServer>
+public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
     [Fact]
     public async Task Schema_DescribesEveryModel_InDeclarationOrder_WithoutNeverFields()
@@ -80,7 +80,7 @@ public class SchemaEndpointTests(PlaygroundServer server) : IClassFixture<Playgr
     }
 }
 
-public class EnvelopeTests(EnvelopePlaygroundServer server) : IClassFixture<EnvelopePlaygroundServer>
+public class EnvelopeTests(EnvelopeTestHostServer server) : IClassFixture<EnvelopeTestHostServer>
 {
     [Fact]
     public async Task Envelope_WrapsData()

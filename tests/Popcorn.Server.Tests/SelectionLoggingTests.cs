@@ -2,7 +2,7 @@ using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server.Tests;
 
-public class SelectionLoggingTests(DebugLoggingPlaygroundServer server) : IClassFixture<DebugLoggingPlaygroundServer>
+public class SelectionLoggingTests(DebugLoggingTestHostServer server) : IClassFixture<DebugLoggingTestHostServer>
 {
     private const int SelectionRejectedEventId = 2;
 

@@ -4,7 +4,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Popcorn.Fuzz;
-using Popcorn.Playground.Data;
+using Popcorn.TestHost.Data;
 using Popcorn.Query;
 using Xunit.Abstractions;
 
@@ -17,7 +17,7 @@ namespace Popcorn.Hardening.Tests.Leaks;
 /// an error, its name; and a request naming a [Never] field gets the same status and body as the same request naming
 /// a field that does not exist. Fixed seeds.
 /// </summary>
-public class NeverFieldLeakTests(PlaygroundHost host, ITestOutputHelper output) : IClassFixture<PlaygroundHost>
+public class NeverFieldLeakTests(TestHostServer host, ITestOutputHelper output) : IClassFixture<TestHostServer>
 {
     private const int SelectionsPerRun = 200;
 

@@ -6,7 +6,7 @@ using System.Text.Json.Nodes;
 namespace Popcorn.Hardening.Tests.Regressions;
 
 /// <summary>Hostile <c>/graphql</c> requests found while hardening, each a 500 or an amplification before its fix.</summary>
-public class GatewayHostileRequestTests(PlaygroundHost host) : IClassFixture<PlaygroundHost>
+public class GatewayHostileRequestTests(TestHostServer host) : IClassFixture<TestHostServer>
 {
     [Theory]
     [InlineData("""{"query": "{ employees { id } } #\ud800"}""")]

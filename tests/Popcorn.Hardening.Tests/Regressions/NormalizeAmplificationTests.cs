@@ -8,7 +8,7 @@ namespace Popcorn.Hardening.Tests.Regressions;
 /// one 6,000-character name 2048 times answered 24.6 MB (two 12-million-character prints, about 100 MB of
 /// allocations and 0.4 s of CPU per request). A normalized form may now be at most 16 times the query length limit.
 /// </summary>
-public class NormalizeAmplificationTests(PlaygroundHost host) : IClassFixture<PlaygroundHost>
+public class NormalizeAmplificationTests(TestHostServer host) : IClassFixture<TestHostServer>
 {
     [Fact]
     public async Task Normalize_FragmentBomb_IsRefusedWithoutPrinting()

@@ -21,7 +21,7 @@ public class GracefulShutdownTests(ITestOutputHelper output)
     [Fact]
     public async Task StopAsync_WhileLargeResponsesAreInFlight_FinishesThemFirst()
     {
-        var app = PlaygroundHost.Start();
+        var app = TestHostServer.Start();
         await app.StartAsync();
         var address = new Uri(app.Urls.First());
         using var client = new HttpClient { BaseAddress = address, Timeout = TimeSpan.FromSeconds(60) };

@@ -2,12 +2,11 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
-using Popcorn.Playground;
 
-namespace Popcorn.Server.Tests;
+namespace Popcorn.TestHost;
 
-/// <summary>The real playground app on Kestrel, on a free loopback port, shared by a test class.</summary>
-public class PlaygroundServer : IAsyncLifetime
+/// <summary>The test host app on Kestrel, on a free loopback port, shared by a test class.</summary>
+public class TestHostServer : IAsyncLifetime
 {
     private WebApplication? _app;
 
@@ -16,15 +15,21 @@ public class PlaygroundServer : IAsyncLifetime
 
     public HttpClient Client { get; private set; } = null!;
 
+    public Uri BaseAddress => Client.BaseAddress!;
+
     /// <summary>The app's services, for tests that look at Popcorn's state (caches, logs).</summary>
     public IServiceProvider Services => _app!.Services;
 
     public async Task InitializeAsync()
     {
-        _app = PlaygroundApp.Build(["--urls", "http://127.0.0.1:0", "--environment", "Production", "--Logging:LogLevel:Default=Warning", .. Arguments]);
+        _app = Start(Arguments);
         await _app.StartAsync();
-        Client = new HttpClient { BaseAddress = new Uri(_app.Urls.First()) };
+        Client = new HttpClient { BaseAddress = new Uri(_app.Urls.First()), Timeout = TimeSpan.FromSeconds(30) };
     }
+
+    /// <summary>A new test host app on a free loopback port, not yet started; extra host arguments pass through.</summary>
+    public static WebApplication Start(params string[] arguments) =>
+        TestHostApp.Build(["--urls", "http://127.0.0.1:0", "--environment", "Production", "--Logging:LogLevel:Default=Warning", .. arguments]);
 
     public async Task DisposeAsync()
     {
@@ -76,14 +81,14 @@ public class PlaygroundServer : IAsyncLifetime
     }
 }
 
-/// <summary>The playground with Popcorn's response envelope switched on.</summary>
-public sealed class EnvelopePlaygroundServer : PlaygroundServer
+/// <summary>The test host with Popcorn's response envelope switched on.</summary>
+public sealed class EnvelopeTestHostServer : TestHostServer
 {
     protected override string[] Arguments => ["--Popcorn:UseEnvelope=true"];
 }
 
-/// <summary>The playground with Popcorn's own log categories at Debug, for tests that read what Popcorn logs.</summary>
-public sealed class DebugLoggingPlaygroundServer : PlaygroundServer
+/// <summary>The test host with Popcorn's own log categories at Debug, for tests that read what Popcorn logs.</summary>
+public sealed class DebugLoggingTestHostServer : TestHostServer
 {
     protected override string[] Arguments => ["--Logging:LogLevel:Popcorn=Debug"];
 }
