@@ -80,6 +80,14 @@ internal static class DiagnosticDescriptors
         "'{0}' is marked [PopcornContext] but is generic",
         DiagnosticSeverity.Error);
 
+    // [Never] is Popcorn's promise that a value never leaves the server. Popcorn's writers keep it, but the same
+    // context also serves plain System.Text.Json responses and OpenAPI schemas, which only [JsonIgnore] reaches.
+    public static readonly DiagnosticDescriptor NeverMemberSerialized = Create(
+        "POP012",
+        "[Never] member still written by System.Text.Json",
+        "Member '{0}.{1}' is [Never], but System.Text.Json still writes it wherever the model is serialized without Popcorn (plain responses, OpenAPI schemas, logs); add {2}",
+        DiagnosticSeverity.Error);
+
     private static readonly Dictionary<string, DiagnosticDescriptor> s_byId = new()
     {
         [GeneratorFailed.Id] = GeneratorFailed,
@@ -94,6 +102,7 @@ internal static class DiagnosticDescriptors
         [FeatureNotSupported.Id] = FeatureNotSupported,
         [DuplicateTypeName.Id] = DuplicateTypeName,
         [GenericContext.Id] = GenericContext,
+        [NeverMemberSerialized.Id] = NeverMemberSerialized,
     };
 
     public static DiagnosticDescriptor ById(string id) => s_byId[id];

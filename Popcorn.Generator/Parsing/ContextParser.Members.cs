@@ -174,9 +174,30 @@ internal sealed partial class ContextParser
 
     private (MemberSpec, ISymbol, int)? ReadMember(ModelBuilder model, ISymbol member, ITypeSymbol type, MemberAttributes attributes, IEnumerable<ISymbol> overridden)
     {
-        if (attributes.IgnoredForWriting)
+        // Popcorn's attributes are inherited: an override keeps the [Default]/[Always]/[Never] of the member it overrides.
+        int flags = PopcornFlags(member);
+        string? subPropertyDefault = SubPropertyDefaultOf(member);
+        foreach (var baseMember in overridden)
+        {
+            flags |= PopcornFlags(baseMember);
+            subPropertyDefault ??= SubPropertyDefaultOf(baseMember);
+        }
+
+        // A [Never] member stays in the metadata even when System.Text.Json ignores it (as it must: see POP012), so
+        // naming it is refused as a [Never] field, exactly like an unknown one; any other ignored member is left out.
+        bool never = (flags & 4) != 0;
+        if (attributes.IgnoredForWriting && !never)
         {
             return null;
+        }
+
+        if (never && !attributes.IgnoredForWriting)
+        {
+            // System.Text.Json refuses a `required` member it cannot read (it throws when the type is first used).
+            string fix = member is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true }
+                ? "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWriting)] (a required member must stay readable)"
+                : "[JsonIgnore], or [JsonIgnore(Condition = JsonIgnoreCondition.WhenWriting)] to keep reading it from request bodies";
+            Report(DiagnosticDescriptors.NeverMemberSerialized, member, model.Symbol.Name, member.Name, fix);
         }
 
         if (attributes.ExtensionData)
@@ -193,6 +214,11 @@ internal sealed partial class ContextParser
         var shape = Shape(type, attributes.Converter, member);
         if (shape is null)
         {
+            if (never)
+            {
+                return null; // never written, so its type does not matter; unknown and [Never] answer alike
+            }
+
             Report(DiagnosticDescriptors.UnsupportedMemberType, member, model.Symbol.Name, member.Name, type.ToDisplayString(s_displayFormat));
             return null;
         }
@@ -207,22 +233,12 @@ internal sealed partial class ContextParser
             null => _options.DefaultIgnore,
         };
 
-        // Popcorn's attributes are inherited: an override keeps the [Default]/[Always]/[Never] of the member it overrides.
-        int flags = PopcornFlags(member);
-        string? subPropertyDefault = SubPropertyDefaultOf(member);
-        foreach (var baseMember in overridden)
-        {
-            flags |= PopcornFlags(baseMember);
-            subPropertyDefault ??= SubPropertyDefaultOf(baseMember);
-        }
-
         if ((flags & 6) == 6)
         {
             Report(DiagnosticDescriptors.NeverAndAlways, member, model.Symbol.Name, member.Name);
             flags &= ~2;
         }
 
-        bool never = (flags & 4) != 0;
         if (!never && !IncludeSyntax.IsSelectableName(wireName, out string reason))
         {
             Report(DiagnosticDescriptors.NameNotSelectable, member, model.Symbol.Name, member.Name, wireName, reason);

@@ -21,7 +21,7 @@ public class Customer
     public string City { get; set; } = "";
 
     /// <summary>Never leaves the database: no selection reads or reveals it.</summary>
-    [Never]
+    [Never, JsonIgnore]
     public string PasswordHash { get; set; } = "";
 
     /// <summary>The foreign key behind <see cref="ReferredBy"/>; not part of the API.</summary>

@@ -21,7 +21,7 @@ public class Order
     public string? Note { get; set; }
 
     /// <summary>Staff-only remarks: never read from the database for a response.</summary>
-    [Never]
+    [Never, JsonIgnore]
     public string InternalNote { get; set; } = "";
 
     /// <summary>The foreign key behind <see cref="Customer"/>; not part of the API.</summary>

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace Popcorn.Playground.Store;
 
 /// <summary>Something the store sells (database-backed sample).</summary>
@@ -19,6 +21,6 @@ public class Product
     public decimal Price { get; set; }
 
     /// <summary>What the store paid: never read from the database for a response.</summary>
-    [Never]
+    [Never, JsonIgnore]
     public decimal Cost { get; set; }
 }

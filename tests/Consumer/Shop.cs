@@ -23,7 +23,7 @@ public sealed class Order
     [Default] public OrderStatus Status { get; init; }
     public DateOnly? ShippedOn { get; init; }
     public required List<OrderLine> Lines { get; init; }
-    [Never] public required string PaymentToken { get; init; }
+    [Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenWriting)] public required string PaymentToken { get; init; }
 }
 
 public static class Orders

@@ -1,3 +1,5 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -9,10 +11,17 @@ namespace Popcorn.TestHost;
 
 /// <summary>
 /// The app the server and hardening tests run against: REST resources over the test data (lists, single items with
-/// typed results, a POST with Created), the /graphql gateway and the schema tools. No UI, no database.
+/// typed results, a POST with Created), one plain endpoint without Popcorn, the /graphql gateway and the schema tools.
+/// No UI, no database.
 /// </summary>
 public static class TestHostApp
 {
+    // The data cycles (a department lists its members, who point back at it), which plain System.Text.Json refuses.
+    private static readonly JsonSerializerOptions s_plainOptions = new(TestHostJsonContext.Default.Options)
+    {
+        ReferenceHandler = ReferenceHandler.IgnoreCycles,
+    };
+
     /// <summary>Creates the app; <c>--urls</c> and configuration switches (<c>--Popcorn:UseEnvelope=true</c>) pass through.</summary>
     public static WebApplication Build(string[] args)
     {
@@ -24,6 +33,9 @@ public static class TestHostApp
         var app = builder.Build();
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         MapResources(app);
+        // Without Popcorn: what System.Text.Json writes through the same context on its own ([Never] must hold here too).
+        app.MapGet("/plain/employees/{id:int}", (int id, SampleData data) =>
+            data.FindEmployee(id) is { } employee ? Results.Json(employee, s_plainOptions) : Results.NotFound());
         app.MapPopcornSchema();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")

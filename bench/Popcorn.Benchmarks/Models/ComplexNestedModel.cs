@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace Popcorn.Benchmarks.Models;
 
 /// <summary>The nested payload of the published Popcorn v2 comparison: an object, a list, a map and a recursive child.</summary>
@@ -18,7 +20,7 @@ public sealed class ComplexNestedModel
 
     public Dictionary<string, SimpleModel> Lookup { get; set; } = new();
 
-    [Never]
+    [Never, JsonIgnore]
     public string SecretData { get; set; } = "";
 
     [Default]

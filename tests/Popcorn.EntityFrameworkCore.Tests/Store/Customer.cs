@@ -11,7 +11,7 @@ public class Customer
 
     public string Email { get; set; } = "";
 
-    [Never] public string PasswordHash { get; set; } = "";
+    [Never, JsonIgnore] public string PasswordHash { get; set; } = "";
 
     [JsonIgnore] public int? ReferredById { get; set; }
 

@@ -13,7 +13,7 @@ public class Order
 
     public string? Note { get; set; }
 
-    [Never] public string InternalNote { get; set; } = "";
+    [Never, JsonIgnore] public string InternalNote { get; set; } = "";
 
     [JsonIgnore] public int CustomerId { get; set; }
 

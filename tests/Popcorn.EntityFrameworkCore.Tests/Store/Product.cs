@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace Popcorn.EntityFrameworkCore.Tests.Store;
 
 /// <summary>A product; its cost is [Never].</summary>
@@ -11,5 +13,5 @@ public class Product
 
     public decimal Price { get; set; }
 
-    [Never] public decimal Cost { get; set; }
+    [Never, JsonIgnore] public decimal Cost { get; set; }
 }

@@ -56,7 +56,47 @@ public class DiagnosticTests
     [Fact]
     public void Generate_NeverAndAlways_ReportsPop004()
     {
-        Ids("public class M { [Never, Always] public int Id { get; set; } }").ShouldBe(["POP004"]);
+        Ids("public class M { [Never, Always, JsonIgnore] public int Id { get; set; } }").ShouldBe(["POP004"]);
+    }
+
+    [Theory]
+    [InlineData("[Never] public string? Secret { get; set; }")]
+    [InlineData("[Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] public string? Secret { get; set; }")]
+    [InlineData("[Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenReading)] public string? Secret { get; set; }")]
+    [InlineData("[Never, JsonInclude] internal string? Secret { get; set; }")]
+    public void Generate_NeverMemberSystemTextJsonStillWrites_ReportsPop012(string member)
+    {
+        var diagnostic = Diagnostics("public class M { public int Id { get; set; } " + member + " }").Single();
+
+        diagnostic.Id.ShouldBe("POP012");
+        diagnostic.Severity.ShouldBe(DiagnosticSeverity.Error);
+        diagnostic.GetMessage().ShouldContain("'M.Secret'");
+    }
+
+    [Theory]
+    [InlineData("[Never, JsonIgnore] public string? Secret { get; set; }")]
+    [InlineData("[Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenWriting)] public string? Secret { get; set; }")]
+    [InlineData("[Never, JsonIgnore] public Span<int> Secret => default;")]
+    [InlineData("[Never] private string? Secret { get; set; }")]
+    public void Generate_NeverMemberSystemTextJsonSkips_ReportsNothing(string member)
+    {
+        Ids("public class M { public int Id { get; set; } " + member + " }").ShouldBeEmpty();
+    }
+
+    [Theory]
+    [InlineData("[Never] public string? Secret { get; set; }", "[JsonIgnore], or")]
+    [InlineData("[Never] public required string Secret { get; init; }", "a required member must stay readable")]
+    public void Generate_Pop012_NamesTheFixThatSystemTextJsonAccepts(string member, string fix)
+    {
+        Diagnostics("public class M { public int Id { get; set; } " + member + " }").Single().GetMessage().ShouldContain(fix);
+    }
+
+    [Fact]
+    public void Generate_OverrideOfANeverMemberWithoutJsonIgnore_ReportsPop012()
+    {
+        // System.Text.Json reads [JsonIgnore] from the override alone; Popcorn's [Never] is inherited.
+        Ids("public class B { [Never, JsonIgnore] public virtual string? Secret { get; set; } } public class M : B { public override string? Secret { get; set; } }")
+            .ShouldBe(["POP012"]);
     }
 
     [Fact]
@@ -120,7 +160,7 @@ public class DiagnosticTests
     [Fact]
     public void Generate_Diagnostic_PointsAtTheMember()
     {
-        var diagnostic = Diagnostics("public class M {\n    [Never, Always] public int Id { get; set; } }").Single();
+        var diagnostic = Diagnostics("public class M {\n    [Never, Always, JsonIgnore] public int Id { get; set; } }").Single();
         diagnostic.Location.GetLineSpan().StartLinePosition.Line.ShouldBe(Usings.Split('\n').Length);
     }
 

@@ -27,7 +27,7 @@ internal static class SampleSources
 
             public Tier Tier { get; set; }
 
-            [Never]
+            [Never, JsonIgnore]
             public string? Secret { get; set; }
         }
 

@@ -16,7 +16,7 @@ public class Employee
 
     public string LastName { get; set; } = string.Empty;
 
-    [Never]
+    [Never, JsonIgnore]
     public string? PasswordHash { get; set; }
 
     [Always]

@@ -13,7 +13,7 @@ public sealed class Invoice
 
     public decimal Total { get; init; }
 
-    [Never] public string? PaymentToken { get; init; }
+    [Never, JsonIgnore] public string? PaymentToken { get; init; }
 }
 
 /// <summary>What a POST sends.</summary>

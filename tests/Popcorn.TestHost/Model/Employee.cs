@@ -30,7 +30,7 @@ public sealed class Employee
     public decimal? Salary { get; init; }
 
     /// <summary>Never leaves the server: no selection can reveal it.</summary>
-    [Never]
+    [Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenWriting)]
     public required string SocialSecurityNumber { get; init; }
 
     /// <summary>The employee's manager; null at the top.</summary>
