@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium) and the
+# Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium), graphql-js
+# against the gateway (tests/GraphQL.Clients.Tests) and the
 # consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
 # Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), and Debian's
 # postgresql for the EF Core tests.
@@ -72,20 +73,37 @@ if [ "$dotnet_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   add_counts 0 1
 fi
 
+# Adds the totals of a Node test run's TAP output (`# pass N`, `# fail N`); no summary counts as one failure.
+add_tap_counts() {
+  local p f
+  p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$1" | tail -n 1)
+  f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$1" | tail -n 1)
+  if [ -z "$p" ]; then
+    echo "$2 printed no summary."
+    add_counts 0 1
+  else
+    add_counts "$p" "${f:-0}"
+  fi
+}
+
 if [ -d tests/Playground.Ui.Tests ]; then
   echo "== Browser tests"
   if ensure_chromium && (cd tests/Playground.Ui.Tests && npm ci --no-audit --no-fund --silent); then
     (cd tests/Playground.Ui.Tests && npm test 2>&1) | tee "$results/ui.txt"
-    p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$results/ui.txt" | tail -n 1)
-    f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$results/ui.txt" | tail -n 1)
-    if [ -z "$p" ]; then
-      echo "The browser tests printed no summary."
-      add_counts 0 1
-    else
-      add_counts "$p" "${f:-0}"
-    fi
+    add_tap_counts "$results/ui.txt" "The browser tests"
   else
     echo "Could not set up the browser tests."
+    add_counts 0 1
+  fi
+fi
+
+if [ -d tests/GraphQL.Clients.Tests ]; then
+  echo "== GraphQL client tests (graphql-js against the gateway)"
+  if (cd tests/GraphQL.Clients.Tests && npm ci --no-audit --no-fund --silent); then
+    (cd tests/GraphQL.Clients.Tests && npm test 2>&1) | tee "$results/graphql-clients.txt"
+    add_tap_counts "$results/graphql-clients.txt" "The GraphQL client tests"
+  else
+    echo "Could not set up the GraphQL client tests."
     add_counts 0 1
   fi
 fi

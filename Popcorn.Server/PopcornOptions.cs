@@ -43,6 +43,12 @@ public sealed class PopcornOptions
     /// <summary>The largest <c>/graphql</c> POST body accepted, in bytes. Default 1 MiB.</summary>
     public int MaxGatewayRequestBytes { get; set; } = 1024 * 1024;
 
+    /// <summary>
+    /// Answer GraphQL introspection (<c>__schema</c>, <c>__type</c>) at the gateway, which GraphQL tools (GraphiQL,
+    /// codegen, Apollo's devtools) need. On by default; see docs/configuration.md for when to turn it off.
+    /// </summary>
+    public bool EnableIntrospection { get; set; } = true;
+
     /// <summary>Registers a generated context.</summary>
     /// <returns>These options, for chaining.</returns>
     public PopcornOptions AddContext(IPopcornContext context)

@@ -12,8 +12,9 @@ internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps)
 }
 
 /// <summary>
-/// One root field of an operation: its response key and, unless it is <c>__typename</c>, the field, its bound
-/// arguments, the shape of its value and the plan its selection compiled to.
+/// One root field of an operation: its response key and, for a resolver field, the field, its bound arguments, the
+/// shape of its value and the plan its selection compiled to; for introspection (<c>__schema</c>, <c>__type</c>) the
+/// validated selection; for <c>__typename</c> neither.
 /// </summary>
 internal sealed record GatewayStep(
     string Key,
@@ -21,4 +22,5 @@ internal sealed record GatewayStep(
     GatewayField? Field,
     IReadOnlyDictionary<string, object?>? Arguments,
     ResultShape? Shape,
-    SelectionPlan? Plan);
+    SelectionPlan? Plan,
+    PropertyReference? Introspection = null);

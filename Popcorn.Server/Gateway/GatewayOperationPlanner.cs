@@ -35,6 +35,12 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
                 continue;
             }
 
+            if (IntrospectionValidator.IsIntrospectionRoot(property.Name))
+            {
+                PlanIntrospection(property, key, steps, errors);
+                continue;
+            }
+
             var field = gateway.Find(property.Name);
             if (field is null)
             {
@@ -63,6 +69,22 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
         }
 
         return errors.Count == 0 ? new GatewayOperation(steps) : null;
+    }
+
+    private void PlanIntrospection(PropertyReference property, string key, List<GatewayStep> steps, List<GraphQLError> errors)
+    {
+        if (!pipeline.Registry.Options.EnableIntrospection)
+        {
+            errors.Add(new GraphQLError("Introspection is disabled on this server.", property.Location, key, "INTROSPECTION_DISABLED"));
+            return;
+        }
+
+        int before = errors.Count;
+        IntrospectionValidator.Validate(gateway.Schema, property, key, errors);
+        if (errors.Count == before)
+        {
+            steps.Add(new GatewayStep(key, property.Location, null, null, null, null, property));
+        }
     }
 
     private static Dictionary<string, object?> BindArguments(GatewayField field, PropertyReference property, string key, List<GraphQLError> errors)

@@ -131,9 +131,13 @@ internal sealed class GatewayRequestHandler(
             {
                 var step = steps[i];
                 json.WritePropertyName(step.Key);
-                if (step.Field is null)
+                if (step.Introspection is not null)
                 {
-                    json.WriteStringValue("Query");
+                    IntrospectionWriter.Write(json, gateway.Schema, step.Introspection);
+                }
+                else if (step.Field is null)
+                {
+                    json.WriteStringValue(SchemaModel.QueryTypeName);
                 }
                 else if (failed[i])
                 {

@@ -28,8 +28,7 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         group.MapMethods(string.Empty, [HttpMethods.Put, HttpMethods.Patch, HttpMethods.Delete], static (HttpContext context, GatewayRequestHandler handler) => handler.RefuseMethodAsync(context))
             .ExcludeFromDescription()
             .DisableAntiforgery();
-        group.MapGet("/schema.graphql", static (PopcornRegistry registry, PopcornGateway gateway) =>
-            Results.Text(SdlPrinter.Print(registry.ModelTypes, gateway.Fields, registry), "text/plain; charset=utf-8"));
+        group.MapGet("/schema.graphql", static (PopcornGateway gateway) => Results.Text(SdlPrinter.Print(gateway.Schema), "text/plain; charset=utf-8"));
         return group;
     }
 }

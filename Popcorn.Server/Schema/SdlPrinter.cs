@@ -1,97 +1,64 @@
 using System.Text;
-using Popcorn.Query;
 
 namespace Popcorn.Server;
 
 /// <summary>
-/// Prints the models and the gateway's root fields as GraphQL SDL (<c>GET /graphql/schema.graphql</c>).
-/// Dictionaries have no GraphQL equivalent: they appear as the <c>Map</c> scalar, with the value type in the description.
+/// Prints the gateway's <see cref="SchemaModel"/> as GraphQL SDL (<c>GET /graphql/schema.graphql</c>): custom
+/// scalars, the query type, the models, then Popcorn's own directives. Standard scalars, introspection types and the
+/// spec's directives are implied, as graphql-js's <c>printSchema</c> leaves them out.
 /// </summary>
 internal static class SdlPrinter
 {
-    public static string Print(IEnumerable<TypeMetadata> types, IEnumerable<GatewayField> rootFields, PopcornRegistry registry)
+    public static string Print(SchemaModel schema)
     {
         var sdl = new StringBuilder();
-        sdl.Append("\"\"\"A JSON object whose keys are strings; the selection applies to each value.\"\"\"\nscalar Map\n\n");
-        sdl.Append("type Query {\n");
-        foreach (var field in rootFields)
+        foreach (var scalar in schema.Types.Where(t => t is { Kind: SchemaTypeKind.SCALAR, IsBuiltIn: false }))
         {
-            var shape = registry.ShapeOf(field.ReturnType);
-            AppendDescription(sdl, field.Description, "  ");
-            sdl.Append("  ").Append(field.Name);
-            if (field.Arguments.Count > 0)
-            {
-                sdl.Append('(').AppendJoin(", ", field.Arguments.Select(a => $"{a.Name}: {a.GraphQLType}")).Append(')');
-            }
-
-            string typeName = shape?.Metadata.Name ?? "Map";
-            sdl.Append(": ").Append(shape?.IsSequence == true ? $"[{typeName}!]!" : typeName).Append('\n');
+            AppendDescription(sdl, scalar.Description, string.Empty);
+            sdl.Append("scalar ").Append(scalar.Name).Append("\n\n");
         }
 
-        sdl.Append("}\n");
-        foreach (var type in types)
+        AppendObject(sdl, schema.QueryType);
+        foreach (var type in schema.Types.Where(t => t is { Kind: SchemaTypeKind.OBJECT, IsBuiltIn: false } && t != schema.QueryType))
         {
             sdl.Append('\n');
-            AppendDescription(sdl, type.Description, string.Empty);
-            sdl.Append("type ").Append(type.Name).Append(" {\n");
-            foreach (var field in type.SelectableFields)
-            {
-                string? description = field.Description;
-                if (field.Kind == FieldKind.Map)
-                {
-                    description = $"{description} (keyed map of {field.ElementType?.Name ?? ElementScalar(field.TypeName)})".Trim();
-                }
+            AppendObject(sdl, type);
+        }
 
-                AppendDescription(sdl, description, "  ");
-                sdl.Append("  ").Append(field.WireName).Append(": ").Append(FieldType(field)).Append('\n');
-            }
-
-            sdl.Append("}\n");
+        foreach (var directive in schema.Directives.Where(d => !d.IsBuiltIn))
+        {
+            sdl.Append('\n');
+            AppendDescription(sdl, directive.Description, string.Empty);
+            sdl.Append("directive @").Append(directive.Name);
+            AppendArguments(sdl, directive.Arguments);
+            sdl.Append(" on ").AppendJoin(" | ", directive.Locations).Append('\n');
         }
 
         return sdl.ToString();
     }
 
-    private static string FieldType(FieldMetadata field)
+    private static void AppendObject(StringBuilder sdl, SchemaType type)
     {
-        string bang = field.IsNullable ? string.Empty : "!";
-        return field.Kind switch
+        AppendDescription(sdl, type.Description, string.Empty);
+        sdl.Append("type ").Append(type.Name).Append(" {\n");
+        foreach (var field in type.Fields)
         {
-            FieldKind.Object => field.ElementType!.Name + bang,
-            FieldKind.List => $"[{field.ElementType?.Name ?? ScalarName(ElementScalar(field.TypeName))}]{bang}",
-            FieldKind.Map => "Map" + bang,
-            _ => ScalarName(field.TypeName) + bang,
-        };
-    }
-
-    /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>
-    private static string ElementScalar(string typeName)
-    {
-        typeName = typeName.TrimEnd('?');
-        if (typeName.EndsWith("[]", StringComparison.Ordinal))
-        {
-            return typeName[..^2];
+            AppendDescription(sdl, field.Description, "  ");
+            sdl.Append("  ").Append(field.Name);
+            AppendArguments(sdl, field.Arguments);
+            sdl.Append(": ").Append(field.Type).Append('\n');
         }
 
-        int open = typeName.IndexOf('<');
-        if (open < 0)
-        {
-            return typeName;
-        }
-
-        string arguments = typeName[(open + 1)..^1];
-        int comma = arguments.LastIndexOf(',');
-        return arguments[(comma + 1)..].Trim();
+        sdl.Append("}\n");
     }
 
-    private static string ScalarName(string typeName) => typeName.TrimEnd('?') switch
+    private static void AppendArguments(StringBuilder sdl, IReadOnlyList<SchemaInputValue> arguments)
     {
-        "int" or "long" or "short" or "byte" or "sbyte" or "ushort" or "uint" or "ulong" => "Int",
-        "double" or "float" or "decimal" => "Float",
-        "bool" => "Boolean",
-        "Guid" => "ID",
-        _ => "String",
-    };
+        if (arguments.Count > 0)
+        {
+            sdl.Append('(').AppendJoin(", ", arguments.Select(a => a.DefaultValue is null ? $"{a.Name}: {a.Type}" : $"{a.Name}: {a.Type} = {a.DefaultValue}")).Append(')');
+        }
+    }
 
     private static void AppendDescription(StringBuilder sdl, string? description, string indent)
     {

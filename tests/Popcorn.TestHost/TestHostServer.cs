@@ -92,3 +92,9 @@ public sealed class DebugLoggingTestHostServer : TestHostServer
 {
     protected override string[] Arguments => ["--Logging:LogLevel:Popcorn=Debug"];
 }
+
+/// <summary>The test host with GraphQL introspection turned off.</summary>
+public sealed class NoIntrospectionTestHostServer : TestHostServer
+{
+    protected override string[] Arguments => ["--Popcorn:EnableIntrospection=false"];
+}

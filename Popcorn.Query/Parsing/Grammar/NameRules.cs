@@ -6,7 +6,8 @@ namespace Popcorn.Query;
 /// <summary>
 /// The name grammar both syntaxes share (GraphQL's <c>/[_A-Za-z][_0-9A-Za-z]*/</c>), so that every
 /// tree prints in both. Names starting with <c>__</c> are reserved, as in GraphQL, except the
-/// wildcards' GraphQL spellings and <c>__typename</c>.
+/// wildcards' GraphQL spellings and GraphQL's meta-fields (<c>__typename</c>, and <c>__schema</c> and <c>__type</c>,
+/// which only the gateway's query type answers: on a model they are unknown fields).
 /// </summary>
 /// <remarks>
 /// Linked into Popcorn.Generator (netstandard2.0), which checks <c>[SubPropertyDefault]</c> text and wire names with
@@ -24,9 +25,15 @@ internal static class NameRules
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsNamePart(char c) => ((uint)((c | 0x20) - 'a') <= 'z' - 'a' | (uint)(c - '0') <= 9) || c == '_';
 
-    /// <summary>True for names a client may not use (reserved <c>__</c> names other than <c>__typename</c>).</summary>
+    /// <summary>The introspection meta-fields of GraphQL's query type.</summary>
+    public const string Schema = "__schema";
+
+    /// <inheritdoc cref="Schema"/>
+    public const string Type = "__type";
+
+    /// <summary>True for names a client may not use (reserved <c>__</c> names other than the meta-fields).</summary>
     public static bool IsReserved(ReadOnlySpan<char> name) =>
-        name.StartsWith("__".AsSpan()) && !name.SequenceEqual(TypeName.AsSpan());
+        name.StartsWith("__".AsSpan()) && !name.SequenceEqual(TypeName.AsSpan()) && !name.SequenceEqual(Schema.AsSpan()) && !name.SequenceEqual(Type.AsSpan());
 
     /// <summary>True when <paramref name="name"/> follows the shared name grammar.</summary>
     public static bool IsValidName(ReadOnlySpan<char> name)

@@ -91,8 +91,18 @@ public class GraphQLSyntaxErrorTests
     }
 
     [Theory]
+    [InlineData("{ __schema { types { name } } }")]
+    [InlineData("{ t: __type(name: \"Car\") { name } }")]
+    [InlineData("[__schema[queryType[name]]]")]
+    public void Parse_IntrospectionMetaFields_AreNotReserved(string text)
+    {
+        // GraphQL's meta-fields parse in both syntaxes; only the gateway's query type answers them.
+        SelectionParser.Parse(text).Properties.Single().Name.ShouldStartWith("__");
+    }
+
+    [Theory]
     [InlineData("{ __secret }", 1, 3)]
-    [InlineData("{ __schema { types } }", 1, 3)]
+    [InlineData("{ __schemas { types } }", 1, 3)]
     [InlineData("{ __x: id }", 1, 3)]
     [InlineData("{ __all: id }", 1, 3)]
     [InlineData("{ a(__x: 1) }", 1, 5)]

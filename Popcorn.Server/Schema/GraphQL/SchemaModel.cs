@@ -1,0 +1,117 @@
+namespace Popcorn.Server;
+
+/// <summary>
+/// The gateway's GraphQL schema as one immutable model, built once from the registry's metadata and the root fields.
+/// The SDL printer and introspection both read it, so the two can never describe the schema differently.
+/// </summary>
+internal sealed class SchemaModel
+{
+    private readonly Dictionary<string, SchemaType> _byName;
+
+    public SchemaModel(IReadOnlyList<SchemaType> types, IReadOnlyList<SchemaDirective> directives)
+    {
+        Types = types;
+        Directives = directives;
+        _byName = types.ToDictionary(t => t.Name, StringComparer.Ordinal);
+    }
+
+    public const string QueryTypeName = "Query";
+
+    /// <summary>Every named type: the query type, the models, scalars, and the introspection types themselves.</summary>
+    public IReadOnlyList<SchemaType> Types { get; }
+
+    public IReadOnlyList<SchemaDirective> Directives { get; }
+
+    public SchemaType QueryType => _byName[QueryTypeName];
+
+    public SchemaType? Find(string name) => _byName.GetValueOrDefault(name);
+}
+
+/// <summary>The kinds of <c>__TypeKind</c>, spelled as GraphQL spells them.</summary>
+internal enum SchemaTypeKind
+{
+    SCALAR,
+    OBJECT,
+    INTERFACE,
+    UNION,
+    ENUM,
+    INPUT_OBJECT,
+    LIST,
+    NON_NULL,
+}
+
+/// <summary>A named type. <see cref="IsBuiltIn"/> types (standard scalars, introspection types) are not printed in the SDL.</summary>
+internal sealed record SchemaType(
+    SchemaTypeKind Kind,
+    string Name,
+    string? Description,
+    IReadOnlyList<SchemaField> Fields,
+    IReadOnlyList<SchemaEnumValue> EnumValues,
+    bool IsBuiltIn = false,
+    string? SpecifiedByUrl = null)
+{
+    public static SchemaType Scalar(string name, string? description, bool isBuiltIn = false) =>
+        new(SchemaTypeKind.SCALAR, name, description, [], [], isBuiltIn);
+}
+
+/// <summary>A field of an object type, with its arguments.</summary>
+internal sealed record SchemaField(
+    string Name,
+    string? Description,
+    IReadOnlyList<SchemaInputValue> Arguments,
+    TypeRef Type,
+    string? DeprecationReason = null)
+{
+    public SchemaInputValue? FindArgument(string name) => Arguments.FirstOrDefault(a => a.Name == name);
+}
+
+/// <summary>An argument (GraphQL's <c>__InputValue</c>); <see cref="DefaultValue"/> is a GraphQL literal.</summary>
+internal sealed record SchemaInputValue(string Name, string? Description, TypeRef Type, string? DefaultValue = null);
+
+internal sealed record SchemaEnumValue(string Name, string? Description);
+
+internal sealed record SchemaDirective(
+    string Name,
+    string? Description,
+    IReadOnlyList<string> Locations,
+    IReadOnlyList<SchemaInputValue> Arguments,
+    bool IsBuiltIn);
+
+/// <summary>A reference to a type: a named type, or a list or non-null wrapper around one.</summary>
+internal sealed record TypeRef(TypeRefKind Kind, string? Name, TypeRef? OfType)
+{
+    public static TypeRef Named(string name) => new(TypeRefKind.Named, name, null);
+
+    public static TypeRef NonNull(TypeRef type) => new(TypeRefKind.NonNull, null, type);
+
+    public static TypeRef List(TypeRef type) => new(TypeRefKind.List, null, type);
+
+    /// <summary>The named type under any wrappers.</summary>
+    public string NamedType => Kind == TypeRefKind.Named ? Name! : OfType!.NamedType;
+
+    /// <summary>The reference in SDL, e.g. <c>[Car]!</c>.</summary>
+    public override string ToString() => Kind switch
+    {
+        TypeRefKind.NonNull => OfType + "!",
+        TypeRefKind.List => $"[{OfType}]",
+        _ => Name!,
+    };
+
+    /// <summary>Reads an SDL type reference such as <c>Int!</c> or <c>[String!]</c>.</summary>
+    public static TypeRef Parse(string sdl)
+    {
+        if (sdl.EndsWith('!'))
+        {
+            return NonNull(Parse(sdl[..^1]));
+        }
+
+        return sdl.StartsWith('[') ? List(Parse(sdl[1..^1])) : Named(sdl);
+    }
+}
+
+internal enum TypeRefKind
+{
+    Named,
+    List,
+    NonNull,
+}

@@ -1,0 +1,94 @@
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Builds the <see cref="SchemaModel"/> from the generated metadata and the gateway's root fields: every model an
+/// object type of its selectable fields (never a <c>[Never]</c> one), C# scalars mapped to GraphQL's, dictionaries
+/// as the <c>Map</c> scalar.
+/// </summary>
+internal static class SchemaModelBuilder
+{
+    private const string MapScalar = "Map";
+
+    public static SchemaModel Build(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields)
+    {
+        // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
+        var types = new List<SchemaType>
+        {
+            SchemaType.Scalar(MapScalar, "A JSON object whose keys are strings; the selection applies to each value."),
+            QueryType(registry, rootFields),
+        };
+        foreach (var model in registry.ModelTypes)
+        {
+            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Select(ModelField).ToArray(), []));
+        }
+
+        types.AddRange(BuiltInTypes.Scalars);
+        types.AddRange(BuiltInTypes.Introspection);
+        return new SchemaModel(types, BuiltInTypes.Directives);
+    }
+
+    private static SchemaType QueryType(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields)
+    {
+        var fields = new List<SchemaField>(rootFields.Count);
+        foreach (var field in rootFields)
+        {
+            var shape = registry.ShapeOf(field.ReturnType);
+            var named = TypeRef.Named(shape?.Metadata.Name ?? MapScalar);
+            var type = shape?.IsSequence == true ? TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(named))) : named;
+            var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType))).ToArray();
+            fields.Add(new SchemaField(field.Name, field.Description, arguments, type));
+        }
+
+        return new SchemaType(SchemaTypeKind.OBJECT, SchemaModel.QueryTypeName, null, fields, []);
+    }
+
+    private static SchemaField ModelField(FieldMetadata field)
+    {
+        string? description = field.Description;
+        if (field.Kind == FieldKind.Map)
+        {
+            description = $"{description} (keyed map of {field.ElementType?.Name ?? ElementScalar(field.TypeName)})".Trim();
+        }
+
+        var named = field.Kind switch
+        {
+            FieldKind.Object => TypeRef.Named(field.ElementType!.Name),
+            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? ScalarName(ElementScalar(field.TypeName)))),
+            FieldKind.Map => TypeRef.Named(MapScalar),
+            _ => TypeRef.Named(ScalarName(field.TypeName)),
+        };
+
+        return new SchemaField(field.WireName, description, [], field.IsNullable ? named : TypeRef.NonNull(named));
+    }
+
+    /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>
+    private static string ElementScalar(string typeName)
+    {
+        typeName = typeName.TrimEnd('?');
+        if (typeName.EndsWith("[]", StringComparison.Ordinal))
+        {
+            return typeName[..^2];
+        }
+
+        int open = typeName.IndexOf('<');
+        if (open < 0)
+        {
+            return typeName;
+        }
+
+        string arguments = typeName[(open + 1)..^1];
+        int comma = arguments.LastIndexOf(',');
+        return arguments[(comma + 1)..].Trim();
+    }
+
+    private static string ScalarName(string typeName) => typeName.TrimEnd('?') switch
+    {
+        "int" or "long" or "short" or "byte" or "sbyte" or "ushort" or "uint" or "ulong" => "Int",
+        "double" or "float" or "decimal" => "Float",
+        "bool" => "Boolean",
+        "Guid" => "ID",
+        _ => "String",
+    };
+}
