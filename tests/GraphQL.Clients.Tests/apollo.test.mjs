@@ -1,0 +1,62 @@
+// Apollo Client, as a frontend team runs it (in node here): queries with fragments and variables over HTTP, results
+// normalized into its cache by __typename and id, and read back from the cache without another request.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
+import { startPlayground } from './gateway.mjs';
+
+let app;
+let requests = 0;
+let client;
+before(async () => {
+  app = await startPlayground();
+  const countingFetch = (...args) => { requests++; return fetch(...args); };
+  client = new ApolloClient({ link: new HttpLink({ uri: `${app.url}/graphql`, fetch: countingFetch }), cache: new InMemoryCache() });
+});
+after(async () => { await app?.stop(); });
+
+const EMPLOYEE = gql`
+  fragment Person on Employee { firstName lastName }
+  query Employee($id: Int!, $withCars: Boolean!) {
+    employee(id: $id) {
+      id
+      ...Person
+      manager { id ...Person }
+      vehicles @include(if: $withCars) { id make }
+    }
+  }
+`;
+
+test('a query with fragments and variables comes back typed and complete', async () => {
+  const { data, error } = await client.query({ query: EMPLOYEE, variables: { id: 3, withCars: true } });
+
+  assert.equal(error, undefined);
+  assert.equal(data.employee.__typename, 'Employee');
+  assert.equal(data.employee.id, 3);
+  assert.equal(typeof data.employee.firstName, 'string');
+  assert.equal(data.employee.manager.__typename, 'Employee');
+  assert.ok(Array.isArray(data.employee.vehicles));
+});
+
+test('the normalized cache answers a fragment read and a repeated query without a request', async () => {
+  const first = await client.query({ query: EMPLOYEE, variables: { id: 3, withCars: true } });
+  const before = requests;
+
+  const manager = client.readFragment({
+    id: client.cache.identify({ __typename: 'Employee', id: first.data.employee.manager.id }),
+    fragment: gql`fragment ManagerName on Employee { firstName lastName }`,
+  });
+  const again = await client.query({ query: EMPLOYEE, variables: { id: 3, withCars: true }, fetchPolicy: 'cache-only' });
+
+  assert.equal(manager.firstName, first.data.employee.manager.firstName);
+  assert.deepEqual(again.data, first.data);
+  assert.equal(requests, before);
+  assert.ok(Object.keys(client.cache.extract()).includes('Employee:3'));
+});
+
+test('a GraphQL error reaches the client as an error, not as data', async () => {
+  const { data, error } = await client.query({ query: gql`{ employee(id: 1) { nope } }`, errorPolicy: 'all', fetchPolicy: 'no-cache' });
+
+  assert.equal(data, undefined);
+  assert.match(error.message, /nope/);
+});
