@@ -72,8 +72,23 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
             return (null, StatusCodes.Status400BadRequest, "The 'variables' parameter is not valid JSON (or repeats a key).");
         }
 
+        if (variables.ValueKind is not (JsonValueKind.Undefined or JsonValueKind.Object or JsonValueKind.Null))
+        {
+            return (null, StatusCodes.Status400BadRequest, VariablesNotAnObject);
+        }
+
+        string? extensionsText = query["extensions"];
+        if (!string.IsNullOrEmpty(extensionsText) && !(TryParseJson(extensionsText, out var extensions) && extensions.ValueKind == JsonValueKind.Object))
+        {
+            return (null, StatusCodes.Status400BadRequest, ExtensionsNotAnObject);
+        }
+
         return (new GatewayRequest(query["query"], variables, query["operationName"]), 0, null);
     }
+
+    private const string ExtensionsNotAnObject = "'extensions' must be a JSON object.";
+
+    private const string VariablesNotAnObject = "'variables' must be a JSON object.";
 
     private static (GatewayRequest?, int, string?) ReadBody(byte[] body)
     {
@@ -93,7 +108,17 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
                 return (null, StatusCodes.Status400BadRequest, "'query' and 'operationName' must be strings.");
             }
 
-            var variables = root.TryGetProperty("variables", out var v) && v.ValueKind != JsonValueKind.Null ? v.Clone() : default;
+            if (root.TryGetProperty("extensions", out var extensions) && extensions.ValueKind is not (JsonValueKind.Object or JsonValueKind.Null))
+            {
+                return (null, StatusCodes.Status400BadRequest, ExtensionsNotAnObject);
+            }
+
+            if (root.TryGetProperty("variables", out var v) && v.ValueKind is not (JsonValueKind.Object or JsonValueKind.Null))
+            {
+                return (null, StatusCodes.Status400BadRequest, VariablesNotAnObject);
+            }
+
+            var variables = v.ValueKind == JsonValueKind.Object ? v.Clone() : default;
             return (new GatewayRequest(query, variables, operationName), 0, null);
         }
         catch (JsonException e)

@@ -8,8 +8,8 @@ namespace Popcorn.Server;
 /// <summary>
 /// Serves <c>/graphql</c> (GraphQL over HTTP, GET and POST): finds the validated operation in the document cache, or
 /// parses the document (either selection syntax) and validates every root field, its arguments and its selection
-/// through the same <see cref="PopcornPipeline"/> as REST before running any resolver (request errors are a 400 with
-/// <c>errors</c> only); then resolves the fields in order and writes <c>{"data": {...}}</c> with the same plans and
+/// through the same <see cref="PopcornPipeline"/> as REST before running any resolver (a refused document gets
+/// <c>errors</c> only: 400 under <c>application/graphql-response+json</c>, 200 under <c>application/json</c>); then resolves the fields in order and writes <c>{"data": {...}}</c> with the same plans and
 /// writers as REST. A resolver that throws yields <c>null</c> for its field and an error.
 /// </summary>
 internal sealed class GatewayRequestHandler(
@@ -53,7 +53,7 @@ internal sealed class GatewayRequestHandler(
             operation = Prepare(request, errors);
             if (operation is null)
             {
-                await WriteErrorsAsync(context, StatusCodes.Status400BadRequest, errors);
+                await WriteErrorsAsync(context, DocumentErrorStatus(context), errors);
                 return;
             }
 
@@ -181,7 +181,16 @@ internal sealed class GatewayRequestHandler(
 
     /// <summary>GraphQL over HTTP: answer in <c>application/graphql-response+json</c> when the client accepts it, else <c>application/json</c>.</summary>
     private static string ResponseMediaType(HttpContext context) =>
-        context.Request.Headers.Accept.ToString().Contains(GraphQLResponseMediaType, StringComparison.OrdinalIgnoreCase)
-            ? GraphQLResponseMediaType + "; charset=utf-8"
-            : "application/json; charset=utf-8";
+        AcceptsGraphQLResponse(context) ? GraphQLResponseMediaType + "; charset=utf-8" : "application/json; charset=utf-8";
+
+    private static bool AcceptsGraphQLResponse(HttpContext context) =>
+        context.Request.Headers.Accept.ToString().Contains(GraphQLResponseMediaType, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// A document that does not parse, validate or bind its variables: 400 for clients of
+    /// <c>application/graphql-response+json</c>, and 200 with <c>errors</c> for <c>application/json</c> (which a missing
+    /// Accept header means), because legacy clients read a non-2xx as a transport failure and never see the errors.
+    /// </summary>
+    private static int DocumentErrorStatus(HttpContext context) =>
+        AcceptsGraphQLResponse(context) ? StatusCodes.Status400BadRequest : StatusCodes.Status200OK;
 }

@@ -10,7 +10,7 @@ public class GatewayTests(TestHostServer server) : IClassFixture<TestHostServer>
         var (status, contentType, body) = await server.PostGraphQLAsync("{ first: car(id: 1) { make } second: car(id: 2) { make } departments { name } }");
 
         status.ShouldBe(200);
-        contentType.ShouldBe("application/json");
+        contentType.ShouldBe("application/graphql-response+json");
         body!["data"]!["first"]!.ToJsonString().ShouldBe("""{"id":1,"make":"Volvo"}""");
         body["data"]!["second"]!["make"]!.GetValue<string>().ShouldBe("Tesla");
         body["data"]!["departments"]!.AsArray().Count.ShouldBe(4);
@@ -97,6 +97,51 @@ public class GatewayTests(TestHostServer server) : IClassFixture<TestHostServer>
 
         status.ShouldBe(200);
         body!["data"]!["car"].ShouldBeNull();
+    }
+
+    [Theory]
+    [InlineData("application/json")]
+    [InlineData("")]
+    public async Task Post_LegacyClient_GetsApplicationJson_AndRefusedDocumentsAs200WithErrors(string accept)
+    {
+        // GraphQL over HTTP: application/json clients (and clients that send no Accept) read a non-2xx as a
+        // transport failure, so parse, validation and variable errors come back as 200 with errors and no data.
+        var parse = await server.PostGraphQLAsync("{ cars { id ", accept: accept);
+        var validation = await server.PostGraphQLAsync("{ cars { colour } }", accept: accept);
+        var variables = await server.PostGraphQLAsync("query($id: Int!) { car(id: $id) { make } }", "{\"id\": \"one\"}", accept: accept);
+        var fine = await server.PostGraphQLAsync("{ car(id: 1) { make } }", accept: accept);
+
+        foreach (var (status, contentType, body) in new[] { parse, validation, variables })
+        {
+            (status, contentType).ShouldBe((200, "application/json"));
+            body!["data"].ShouldBeNull();
+            body["errors"]!.AsArray().Count.ShouldBeGreaterThan(0);
+        }
+
+        (fine.Status, fine.ContentType).ShouldBe((200, "application/json"));
+    }
+
+    [Fact]
+    public async Task Post_GraphQLResponseClient_GetsRefusedDocumentsAs400()
+    {
+        var (status, contentType, body) = await server.PostGraphQLAsync("{ cars { colour } }");
+
+        (status, contentType).ShouldBe((400, "application/graphql-response+json"));
+        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldContain("colour");
+    }
+
+    [Theory]
+    [InlineData("\"extensions\": \"x\"")]
+    [InlineData("\"extensions\": [1]")]
+    [InlineData("\"variables\": 3")]
+    [InlineData("\"variables\": \"{}\"")]
+    public async Task Post_ExtensionsOrVariablesThatAreNotAnObject_AreRefused(string extensions)
+    {
+        using var content = new StringContent("{\"query\": \"{ __typename }\", " + extensions + "}", System.Text.Encoding.UTF8, "application/json");
+        using var response = await server.Client.PostAsync("/graphql", content);
+
+        ((int)response.StatusCode).ShouldBe(400);
+        JsonNode.Parse(await response.Content.ReadAsStringAsync())!["errors"]![0]!["message"]!.GetValue<string>().ShouldEndWith("' must be a JSON object.");
     }
 
     [Fact]

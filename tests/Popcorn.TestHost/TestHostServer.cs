@@ -13,6 +13,8 @@ public class TestHostServer : IAsyncLifetime
     /// <summary>Extra host arguments, e.g. configuration switches.</summary>
     protected virtual string[] Arguments => [];
 
+    public const string GraphQLResponseMediaType = "application/graphql-response+json";
+
     public HttpClient Client { get; private set; } = null!;
 
     public Uri BaseAddress => Client.BaseAddress!;
@@ -53,7 +55,12 @@ public class TestHostServer : IAsyncLifetime
         return ((int)response.StatusCode, response.Content.Headers.ContentType?.MediaType ?? string.Empty, await response.Content.ReadAsStringAsync());
     }
 
-    public async Task<(int Status, string ContentType, JsonNode? Body)> PostGraphQLAsync(string query, string? variables = null, string? operationName = null, string? accept = null)
+    /// <summary>
+    /// POSTs to <c>/graphql</c> as a current GraphQL-over-HTTP client does (<c>Accept: application/graphql-response+json</c>,
+    /// so refused documents are 4xx); pass <paramref name="accept"/> <c>application/json</c> for a legacy client, or
+    /// an empty string for no Accept header.
+    /// </summary>
+    public async Task<(int Status, string ContentType, JsonNode? Body)> PostGraphQLAsync(string query, string? variables = null, string? operationName = null, string accept = GraphQLResponseMediaType)
     {
         var payload = new JsonObject { ["query"] = query };
         if (variables is not null)
@@ -70,7 +77,7 @@ public class TestHostServer : IAsyncLifetime
         {
             Content = new StringContent(payload.ToJsonString(), Encoding.UTF8, "application/json"),
         };
-        if (accept is not null)
+        if (accept.Length > 0)
         {
             request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(accept));
         }

@@ -68,7 +68,9 @@ public class GatewayHostileRequestTests(TestHostServer host) : IClassFixture<Tes
     {
         using var content = new ByteArrayContent(body);
         content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
-        using var response = await host.Client.PostAsync("/graphql", content);
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = content };
+        request.Headers.Accept.ParseAdd(TestHostServer.GraphQLResponseMediaType); // refused documents are 4xx
+        using var response = await host.Client.SendAsync(request);
         byte[] bytes = await response.Content.ReadAsByteArrayAsync();
         return ((int)response.StatusCode, JsonNode.Parse(bytes)!, bytes.LongLength);
     }
