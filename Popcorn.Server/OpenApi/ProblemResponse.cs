@@ -18,7 +18,10 @@ internal static class ProblemResponse
     private const string Description =
         "The selection does not parse, exceeds a limit, is ambiguous (query parameter and header both sent) or names a field the model does not have.";
 
-    /// <summary>Adds the 400 response to <paramref name="operation"/>, unless the endpoint documents its own 400 with the same media type.</summary>
+    /// <summary>
+    /// Adds the 400 response to <paramref name="operation"/>. When the endpoint documents a 400 of its own, its
+    /// description stays, and Popcorn's schema is added beside its own (<c>anyOf</c>) under the same media type.
+    /// </summary>
     /// <param name="operation">A Popcorn endpoint's operation.</param>
     /// <param name="document">The document, whose components receive the problem's schema.</param>
     /// <param name="options">Popcorn's options (the envelope).</param>
@@ -40,13 +43,23 @@ internal static class ProblemResponse
             return;
         }
 
-        // The endpoint's own 400 (validation, a handler's problem) stays as the app wrote it; Popcorn adds its body only when the media type is free.
+        // The endpoint's own 400 (validation, a handler's problem) keeps its description; the body is either, so both schemas are offered.
         if (existing is OpenApiResponse response)
         {
             response.Content ??= new Dictionary<string, OpenApiMediaType>();
-            response.Content.TryAdd(mediaType, new OpenApiMediaType { Schema = schema });
+            if (!response.Content.TryGetValue(mediaType, out var taken))
+            {
+                response.Content[mediaType] = new OpenApiMediaType { Schema = schema };
+            }
+            else if (taken.Schema is { } own && !IsReferenceTo(own, schema))
+            {
+                taken.Schema = new OpenApiSchema { AnyOf = new List<IOpenApiSchema> { own, schema } };
+            }
         }
     }
+
+    private static bool IsReferenceTo(IOpenApiSchema schema, OpenApiSchemaReference reference) =>
+        schema is OpenApiSchemaReference own && own.Reference.Id == reference.Reference.Id;
 
     private static OpenApiSchemaReference EnsureProblemSchema(OpenApiDocument document)
     {

@@ -28,6 +28,16 @@ public class ProblemResponseTests(ShelfServer server) : IClassFixture<ShelfServe
         problem["properties"]!["errorKind"]!["enum"]!.AsArray().Select(e => e!.GetValue<string>()).ShouldContain("UnknownField");
     }
 
+    [Fact]
+    public void Document_EndpointWithItsOwn400_OffersBothProblems()
+    {
+        var response = server.Operation("/books/checked", "post")!["responses"]!["400"]!;
+
+        response["description"]!.GetValue<string>().ShouldNotContain("selection");
+        var offered = response["content"]!["application/problem+json"]!["schema"]!["anyOf"]!.AsArray().Select(s => s!["$ref"]!.GetValue<string>());
+        offered.ShouldBe(["#/components/schemas/HttpValidationProblemDetails", "#/components/schemas/PopcornProblem"]);
+    }
+
     [Theory]
     [InlineData("[titel]")]
     [InlineData("[id")]

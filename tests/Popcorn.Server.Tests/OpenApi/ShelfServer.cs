@@ -52,6 +52,7 @@ public class ShelfServer : IAsyncLifetime
             .WithPopcorn();
         _app.MapPost("/books", (NewBook book) => Results.Created("/books/1", Shelf.Dune)).WithPopcorn<Book>();
         _app.MapPost("/books/unsaid", (NewBook book) => Results.Ok(Shelf.Dune)).WithPopcorn();
+        _app.MapPost("/books/checked", (NewBook book) => Results.Ok(Shelf.Dune)).WithPopcorn<Book>().ProducesValidationProblem();
         _app.MapGet("/health", () => new Health("ok"));
         _app.MapGet("/authors/{id:int}", (int id) => Shelf.Dune.Author!);
         _app.MapPopcornGateway("/graphql", gateway => gateway.Field("books", () => new List<Book> { Shelf.Dune }));
