@@ -19,12 +19,14 @@ public static class PlaygroundApp
         builder.Services.AddStore(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
+        builder.Services.AddOpenApi(options => options.AddPopcorn()); // /openapi/v1.json, with the selection documented (docs/openapi.md)
 
         var app = builder.Build();
         app.PrepareStore();
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
+        app.MapOpenApi();
         MapResources(app);
         app.MapStoreResources();
         app.MapPopcornSchema();

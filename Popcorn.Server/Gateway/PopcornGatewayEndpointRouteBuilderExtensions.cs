@@ -24,11 +24,15 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         var group = endpoints.MapGroup(pattern);
         group.MapMethods(string.Empty, [HttpMethods.Get, HttpMethods.Post], static (HttpContext context, GatewayRequestHandler handler) => handler.HandleAsync(context))
             .WithName("PopcornGateway")
+            .WithMetadata(new PopcornOwnEndpointMetadata("PopcornGateway", "Runs a GraphQL query over the gateway's root fields."))
+            .WithTags(PopcornOwnEndpointMetadata.Tag)
             .DisableAntiforgery();
         group.MapMethods(string.Empty, [HttpMethods.Put, HttpMethods.Patch, HttpMethods.Delete], static (HttpContext context, GatewayRequestHandler handler) => handler.RefuseMethodAsync(context))
             .ExcludeFromDescription()
             .DisableAntiforgery();
-        group.MapGet("/schema.graphql", static (PopcornGateway gateway) => Results.Text(SdlPrinter.Print(gateway.Schema), "text/plain; charset=utf-8"));
+        group.MapGet("/schema.graphql", static (PopcornGateway gateway) => Results.Text(SdlPrinter.Print(gateway.Schema), "text/plain; charset=utf-8"))
+            .WithMetadata(new PopcornOwnEndpointMetadata("PopcornGatewaySdl", "The gateway's schema in GraphQL SDL."))
+            .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;
     }
 }

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.AspNetCore.Mvc.Abstractions;
 using Microsoft.AspNetCore.Mvc.ApiExplorer;
 using Microsoft.AspNetCore.Mvc.Controllers;
 
@@ -22,6 +23,17 @@ internal sealed class EndpointModels(PopcornRegistry registry)
     /// <summary>The shape <paramref name="endpoint"/> declares, or null when nothing before the handler says.</summary>
     public ResultShape? ShapeOf(Endpoint? endpoint) =>
         endpoint is null ? null : _shapes.GetOrAdd(endpoint, static (e, self) => self.Find(e.Metadata), this);
+
+    /// <summary>
+    /// The shape the endpoint behind an API description declares (for the OpenAPI document), read by the same rules
+    /// but not cached: a document is built rarely, and an action descriptor is not the endpoint the cache is keyed by.
+    /// </summary>
+    public ResultShape? ShapeOf(ActionDescriptor action)
+    {
+        // An MVC action's endpoint carries its descriptor as metadata; the descriptor's own list does not.
+        IEnumerable<object> metadata = action is ControllerActionDescriptor ? action.EndpointMetadata.Append(action) : action.EndpointMetadata;
+        return Find(new EndpointMetadataCollection(metadata));
+    }
 
     private ResultShape? Find(EndpointMetadataCollection metadata)
     {

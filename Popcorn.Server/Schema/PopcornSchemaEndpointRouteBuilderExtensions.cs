@@ -23,8 +23,11 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
             SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway.Fields, registry);
-        });
-        group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry));
+        }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
+            .WithTags(PopcornOwnEndpointMetadata.Tag);
+        group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry))
+            .WithMetadata(new PopcornOwnEndpointMetadata("PopcornNormalize", "A query's canonical forms in both syntaxes."))
+            .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;
     }
 }

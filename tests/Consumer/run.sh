@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The consumer check: packs every package into a local feed, then, outside the solution, does what a user does:
 # `dotnet new web` and `dotnet new webapi --use-controllers`, `dotnet add package Popcorn.Server`, its own models,
-# run on loopback, curl both syntaxes, the header and the gateway. A third app builds without the generator and
+# run on loopback, curl both syntaxes, the header, the gateway and the OpenAPI document. A third app builds without the generator and
 # must get Popcorn's clear message. Prints `PASS consumer: <app>` / `FAIL consumer: <app>` per app (./test.sh
 # counts them) and exits non-zero when any failed. KEEP_CONSUMER=1 keeps the temporary folder for a look.
 set -uo pipefail
@@ -153,6 +153,11 @@ check_orders_api() {
     '{"data":{"order":{"id":1,"lines":[{"sku":"PC-1"},{"sku":"PC-2"}]},"orders":[{"id":1,"customer":"Ada"},{"id":2,"customer":"Grace"}]}}' \
     "$u/graphql" -H 'content-type: application/json' \
     -d '{"query":"{ order(id: 1) { id lines { sku } } orders { id customer } }"}'
+  # The OpenAPI document (AddOpenApi(o => o.AddPopcorn())): the selection is documented, and expect refuses any body
+  # that names the [Never] member, so paymentToken must be missing from every schema.
+  expect "OpenAPI: the include parameter" 200 '~"name": "include"' "$u/openapi/v1.json"
+  expect "OpenAPI: the fields and their defaults" 200 '~"defaultSelection": "[id,customer,status]"' "$u/openapi/v1.json"
+  expect "OpenAPI: the 400 problem" 200 '~"PopcornProblem"' "$u/openapi/v1.json"
 }
 
 run_app() { # run_app <folder> <assembly> <template args...>

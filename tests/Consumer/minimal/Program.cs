@@ -4,7 +4,10 @@ using Shop;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddPopcorn(options => options.AddContext(ShopJsonContext.Default));
+builder.Services.AddOpenApi(options => options.AddPopcorn()); // the package comes with Popcorn.Server
 var app = builder.Build();
+
+app.MapOpenApi();
 
 app.MapGet("/orders", () => Orders.All).WithPopcorn();
 app.MapGet("/orders/{id:int}", Results<Ok<Order>, NotFound> (int id) =>

@@ -4,8 +4,10 @@ using Shop;
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddControllers();
 builder.Services.AddPopcorn(options => options.AddContext(ShopJsonContext.Default));
+builder.Services.AddOpenApi(options => options.AddPopcorn()); // the template's own Microsoft.AspNetCore.OpenApi reference
 var app = builder.Build();
 
+app.MapOpenApi();
 app.MapControllers();
 app.MapPopcornGateway("/graphql", gateway => gateway
     .Field("orders", () => Orders.All)

@@ -1,0 +1,69 @@
+using System.Text.Json.Nodes;
+using Microsoft.AspNetCore.OpenApi;
+using Microsoft.OpenApi;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Describes the selection on every endpoint Popcorn writes (<c>.WithPopcorn()</c>, <c>[Popcorn]</c>): the query
+/// parameter and the header (names from <see cref="PopcornOptions"/>), the fields a client can select and their defaults
+/// (in the description and the <c>x-popcorn</c> extension), and the 400 problem. The model is the one the pipeline
+/// itself uses for the endpoint (<see cref="EndpointModels"/>); when none is known before the handler runs, the
+/// parameters are still documented, without the field list.
+/// </summary>
+internal sealed class SelectionOperationTransformer : IOpenApiOperationTransformer
+{
+    public Task TransformAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context, CancellationToken cancellationToken)
+    {
+        var action = context.Description.ActionDescriptor;
+        if (!action.EndpointMetadata.OfType<IPopcornEndpointMetadata>().Any())
+        {
+            return Task.CompletedTask;
+        }
+
+        var options = OpenApiServices.Registry(context.ApplicationServices).Options;
+        var shape = OpenApiServices.Models(context.ApplicationServices).ShapeOf(action);
+        var model = shape?.Writer.Metadata;
+        string queryDescription = model is null
+            ? "Chooses the fields of the response, in the include syntax (`[id,author[name]]`) or the GraphQL-like syntax (`{ id author { name } }`)."
+            : SelectionDescription.ForQueryParameter(model, shape!.IsSequence, options);
+        string headerDescription = model is null
+            ? $"The same selection as the `{options.QueryParameterName}` query parameter, for selections too long for a URL. Send one or the other: both is a 400 problem."
+            : SelectionDescription.ForHeader(model, options);
+
+        operation.Parameters ??= new List<IOpenApiParameter>();
+        AddParameter(operation.Parameters, options.QueryParameterName, ParameterLocation.Query, queryDescription, model is null ? null : SelectionDescription.DefaultSelection(model));
+        AddParameter(operation.Parameters, options.HeaderName, ParameterLocation.Header, headerDescription, example: null);
+        if (model is not null)
+        {
+            operation.Extensions ??= new Dictionary<string, IOpenApiExtension>();
+            operation.Extensions[SelectionDescription.ExtensionName] = new JsonNodeExtension(SelectionDescription.Extension(model, shape!.IsSequence, options));
+        }
+
+        if (context.Document is { } document)
+        {
+            ProblemResponse.AddTo(operation, document, options, modelKnown: model is not null);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    private static void AddParameter(IList<IOpenApiParameter> parameters, string name, ParameterLocation location, string description, string? example)
+    {
+        // A handler that binds the selection itself (a `string? include` parameter) already documents it; it keeps its own words.
+        if (parameters.Any(p => p.In == location && string.Equals(p.Name, name, StringComparison.OrdinalIgnoreCase)))
+        {
+            return;
+        }
+
+        parameters.Add(new OpenApiParameter
+        {
+            Name = name,
+            In = location,
+            Required = false,
+            Description = description,
+            Schema = new OpenApiSchema { Type = JsonSchemaType.String },
+            Example = example is null ? null : JsonValue.Create(example),
+        });
+    }
+}
