@@ -69,3 +69,26 @@ export async function acceptCompletion(page, label) {
   await page.waitForTimeout(150);
   await page.keyboard.press('Enter');
 }
+
+/** The query status line under the editor ("No errors.", "Line 1, column 2: …"). */
+export const queryStatus = (page) => page.getByTestId('query-status');
+
+/** Waits until the status line under the editor matches `pattern`. */
+export async function waitForStatus(page, pattern) {
+  await page.waitForFunction(
+    ({ source, flags }) => new RegExp(source, flags).test(document.querySelector('[data-testid=query-status]')?.textContent ?? ''),
+    { source: pattern.source, flags: pattern.flags },
+    { timeout: 10_000 },
+  ).catch(async () => {
+    throw new Error(`The query status never matched ${pattern}; it says ${JSON.stringify(await queryStatus(page).textContent())}.`);
+  });
+}
+
+/** Picks another target in the target bar, as a person would with the select. */
+export async function chooseTarget(page, name) {
+  await page.getByTestId('target-select').selectOption(name);
+}
+
+/** The editor's error markers (red underlines), as the marked text. */
+export const errorMarkers = (page) => editor(page).locator('.cm-lintRange-error');
+export const warningMarkers = (page) => editor(page).locator('.cm-lintRange-warning');
