@@ -4,7 +4,7 @@ import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/sc
 import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
-import { defaultTarget, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
+import { defaultTarget, requestLineOf, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
 import { planInsertion, type FieldPick } from '../query/insertField';
 import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
 import { outlineOf } from '../query/outlineOf';
@@ -188,6 +188,7 @@ export class Playground {
     const takesBody = target.kind === 'rest' && target.resource.method !== 'GET' && target.resource.method !== 'DELETE';
     this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
     this._variables.show(target.kind === 'gateway');
+    this._response.showCurrentTarget(requestLineOf(target));
     writeUrlState(this.state);
   }
 
@@ -265,6 +266,7 @@ export class Playground {
   private async run(): Promise<void> {
     const runNumber = ++this._runNumber;
     const state = this.state;
+    const requestLine = requestLineOf(this._target);
     this._recent.show(rememberQuery(state));
     this._response.showPending();
     try {
@@ -278,7 +280,7 @@ export class Playground {
         return;
       }
 
-      this._response.showExchange(exchange);
+      this._response.showExchange(exchange, requestLine);
       if (!full || exchange.status >= 400) {
         this._response.showFull(null, exchange.status >= 400 ? 'No size comparison for an error response.' : fullReason);
         return;
@@ -294,7 +296,7 @@ export class Playground {
       }
     } catch (error) {
       if (runNumber === this._runNumber) {
-        this._response.showFailure(error instanceof Error ? error.message : String(error));
+        this._response.showFailure(error instanceof Error ? error.message : String(error), requestLine);
       }
     }
   }

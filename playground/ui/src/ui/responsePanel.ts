@@ -5,7 +5,8 @@ import { h } from './dom';
 
 /**
  * The response column: status, time and size of the last run, how it compares with the full
- * response (the same request with the deep wildcard), and the highlighted body.
+ * response (the same request with the deep wildcard), and the highlighted body. After a switch to
+ * another target the last response stays for reference, dimmed under a line naming its request.
  */
 export class ResponsePanel {
   readonly element: HTMLElement;
@@ -13,11 +14,16 @@ export class ResponsePanel {
   private readonly _savings: HTMLElement;
   private readonly _empty: HTMLElement;
   private readonly _viewer: JsonViewer;
+  private readonly _stale: HTMLElement;
   private _selectedBytes = 0;
+  /** The request line (`GET /api/cars`) of the response on screen; null while there is none. */
+  private _shownFor: string | null = null;
+  private _currentTarget = '';
 
   constructor() {
     this._meta = h('div', { class: 'response-meta', 'data-testid': 'response-meta' });
     this._savings = h('div', { class: 'savings', 'data-testid': 'savings', hidden: true });
+    this._stale = h('div', { class: 'response-stale', 'data-testid': 'response-stale', role: 'note', hidden: true });
     this._empty = h(
       'div',
       { class: 'response-empty' },
@@ -30,6 +36,7 @@ export class ResponsePanel {
       'section',
       { class: 'pane response-pane', 'aria-label': 'Response' },
       h('header', { class: 'pane-head' }, h('h2', {}, 'Response'), this._meta),
+      this._stale,
       this._savings,
       this._empty,
       body,
@@ -42,7 +49,13 @@ export class ResponsePanel {
     this._savings.hidden = true;
   }
 
-  showExchange(exchange: Exchange): void {
+  /** The request Run would now send; a response shown for another one is marked as stale. */
+  showCurrentTarget(requestLine: string): void {
+    this._currentTarget = requestLine;
+    this.markStaleness();
+  }
+
+  showExchange(exchange: Exchange, requestLine: string): void {
     this._selectedBytes = exchange.bytes;
     const ok = exchange.status < 400;
     this._meta.replaceChildren(
@@ -53,6 +66,8 @@ export class ResponsePanel {
     this._empty.hidden = true;
     this._viewer.show(exchange.body);
     this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this._shownFor = requestLine;
+    this.markStaleness();
   }
 
   /** Compares the shown response with the full one; `fullBytes` null says why there is no figure. */
@@ -85,11 +100,20 @@ export class ResponsePanel {
   }
 
   /** A run that produced no HTTP response (network failure, or a query the conversion rejected). */
-  showFailure(message: string): void {
+  showFailure(message: string, requestLine: string): void {
     this._meta.replaceChildren(h('span', { class: 'status status-error', 'data-testid': 'response-status' }, 'Not sent'));
     this._savings.hidden = true;
     this._empty.hidden = true;
     this._viewer.show(message);
     this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this._shownFor = requestLine;
+    this.markStaleness();
+  }
+
+  private markStaleness(): void {
+    const stale = this._shownFor !== null && this._shownFor !== this._currentTarget;
+    this.element.classList.toggle('is-stale', stale);
+    this._stale.hidden = !stale;
+    this._stale.textContent = stale ? `Response for ${this._shownFor}, not the current target: Run to refresh it.` : '';
   }
 }
