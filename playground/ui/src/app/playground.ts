@@ -11,7 +11,7 @@ import { outlineOf } from '../query/outlineOf';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
-import { send } from '../run/exchange';
+import { send, type Exchange } from '../run/exchange';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
@@ -41,10 +41,12 @@ export class Playground {
   private readonly _response = new ResponsePanel();
   private readonly _recent: RecentList;
   private readonly _body = new RequestBodyEditor();
-  private readonly _variables = new VariablesEditor(() => writeUrlState(this.state));
+  private readonly _variables = new VariablesEditor(() => this.variablesChanged());
   private readonly _curl = new CurlDialog();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private _runNumber = 0;
+  /** The gateway query and variables text of the last run that answered without errors. */
+  private _cleanRun: { query: string; variables: string } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -132,6 +134,7 @@ export class Playground {
       syntax: this._syntax,
       rootScope: rootScopeOf(this._target, this._index),
       checkedType: this._target.kind === 'rest' ? this._target.resource.type : undefined,
+      variablesSettled: (text) => this._cleanRun?.query === text && this._cleanRun.variables === this._variables.text,
     };
   }
 
@@ -152,6 +155,14 @@ export class Playground {
     }
 
     writeUrlState(this.state);
+  }
+
+  private variablesChanged(): void {
+    writeUrlState(this.state);
+    // A variable warning the last run answered comes back once the values it ran with are gone.
+    if (this._cleanRun) {
+      this._editor.relint(true);
+    }
   }
 
   private setSyntax(syntax: Syntax): void {
@@ -267,6 +278,7 @@ export class Playground {
     const runNumber = ++this._runNumber;
     const state = this.state;
     const requestLine = requestLineOf(this._target);
+    const onGateway = this._target.kind === 'gateway';
     this._recent.show(rememberQuery(state));
     this._response.showPending();
     try {
@@ -281,6 +293,11 @@ export class Playground {
       }
 
       this._response.showExchange(exchange, requestLine);
+      if (onGateway && answeredCleanly(exchange)) {
+        this._cleanRun = { query: state.query, variables: state.variables };
+        this._editor.relint();
+      }
+
       if (!full || exchange.status >= 400) {
         this._response.showFull(null, exchange.status >= 400 ? 'No size comparison for an error response.' : fullReason);
         return;
@@ -351,5 +368,19 @@ export class Playground {
   private showNotice(message: string, isError = false): void {
     this._status.className = `query-status ${isError ? 'is-error' : 'is-notice'}`;
     this._status.textContent = message;
+  }
+}
+
+/** A gateway answer with data and no `errors`: every variable the document declares was bound. */
+function answeredCleanly(exchange: Exchange): boolean {
+  if (exchange.status >= 400) {
+    return false;
+  }
+
+  try {
+    const body = JSON.parse(exchange.body) as { errors?: unknown[] } | null;
+    return body !== null && typeof body === 'object' && !(body.errors && body.errors.length > 0);
+  } catch {
+    return false;
   }
 }

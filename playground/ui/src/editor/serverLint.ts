@@ -73,6 +73,11 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
     return null;
   }
 
+  if (problem?.errorKind === 'InvalidVariable' && environment.variablesSettled(text)) {
+    // This very text just ran cleanly with the variables in the box: the warning is answered.
+    return { problem: null };
+  }
+
   return { problem };
 }
 
