@@ -1,15 +1,25 @@
 // What the tests do to the page, in the words a person would use: open it, write a query, run it.
 
-/** Opens the playground (optionally with URL state) in a fresh context, so storage starts empty. */
+/**
+ * Opens the playground (optionally with URL state) in a fresh context, so storage starts empty.
+ * `errors` collects uncaught exceptions; `consoleErrors` what the console shows as errors,
+ * failed requests included ("Failed to load resource: … 400").
+ */
 export async function openPlayground(browser, baseUrl, search = '') {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const errors = [];
+  const consoleErrors = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      consoleErrors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
   await page.goto(`${baseUrl}/${search}`);
   await page.getByTestId('run').waitFor();
   await editor(page).waitFor();
-  return { page, errors, close: () => context.close() };
+  return { page, errors, consoleErrors, close: () => context.close() };
 }
 
 export const editor = (page) => page.getByTestId('query-input');

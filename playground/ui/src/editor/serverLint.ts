@@ -16,7 +16,7 @@ const lintDelayMs = 350;
 export const recheck = StateEffect.define<null>();
 
 /**
- * Live error markers from the server's own parser: the query goes to `/popcorn/normalize`
+ * Live error markers from the server's own parser: the query goes to the server's check
  * (with the resource's type, so unknown fields are caught too; for the gateway, each root
  * field's selection with that field's type) and a reported problem becomes a diagnostic at the
  * line and column the server names. `onProblem` hears every verdict.
