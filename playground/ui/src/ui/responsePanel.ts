@@ -87,7 +87,7 @@ export class ResponsePanel {
         h('strong', {}, formatBytes(this._selectedBytes)),
         ` of ${formatBytes(fullBytes)} full response · `,
         bytes >= 0
-          ? h('span', { class: 'saved', 'data-testid': 'savings-figure' }, `saved ${formatBytes(bytes)} (${percent}%)`)
+          ? h('span', { class: 'saved', 'data-testid': 'savings-figure' }, `saved ${formatBytes(bytes)} (${percent})`)
           : h('span', { class: 'muted', 'data-testid': 'savings-figure' }, `${formatBytes(-bytes)} larger than full`),
       ),
       h('div', { class: 'savings-bar', 'aria-hidden': 'true' }, h('span', { style: `width: ${share.toFixed(1)}%` })),
