@@ -65,11 +65,17 @@ export async function runQuery(page) {
   await page.getByTestId('savings-figure').waitFor({ timeout: 20_000 });
 }
 
-/** The pretty-printed response body as shown, parsed back into a value. */
+/**
+ * The pretty-printed response body as shown, parsed back into a value. The viewer draws only the
+ * rows in view (and a margin), so this reads whole responses only when they are short.
+ */
 export async function responseJson(page) {
-  const lines = await page.getByTestId('response-body').locator('.cm-line').allTextContents();
+  const lines = await page.getByTestId('response-body').locator('.json-text').allTextContents();
   return JSON.parse(lines.join('\n'));
 }
+
+/** The rows of the response viewer now in the DOM, as text. */
+export const responseRows = (page) => page.getByTestId('response-body').locator('.json-line').allTextContents();
 
 /** Waits for `label` to be the selected completion, then takes it with Enter. */
 export async function acceptCompletion(page, label) {

@@ -1,11 +1,12 @@
-import { JsonViewer } from '../editor/jsonViewer';
 import { formatBytes, formatDuration, savings } from '../format/bytes';
 import type { Exchange } from '../run/exchange';
 import { h } from './dom';
+import { JsonViewer } from './jsonViewer';
+import { ResponseFind } from './responseFind';
 
 /**
  * The response column: status, time and size of the last run, how it compares with the full
- * response (the same request with the deep wildcard), and the highlighted body. After a switch to
+ * response (the same request with the deep wildcard), the body with a find box. After a switch to
  * another target the last response stays for reference, dimmed under a line naming its request.
  */
 export class ResponsePanel {
@@ -14,6 +15,7 @@ export class ResponsePanel {
   private readonly _savings: HTMLElement;
   private readonly _empty: HTMLElement;
   private readonly _viewer: JsonViewer;
+  private readonly _find: ResponseFind;
   private readonly _stale: HTMLElement;
   private _selectedBytes = 0;
   /** The request line (`GET /api/cars`) of the response on screen; null while there is none. */
@@ -32,6 +34,7 @@ export class ResponsePanel {
     );
     const body = h('div', { class: 'response-body' });
     this._viewer = new JsonViewer(body);
+    this._find = new ResponseFind(this._viewer);
     this.element = h(
       'section',
       { class: 'pane response-pane', 'aria-label': 'Response' },
@@ -39,9 +42,11 @@ export class ResponsePanel {
       this._stale,
       this._savings,
       this._empty,
+      this._find.element,
       body,
     );
     body.hidden = true;
+    this._find.element.hidden = true;
   }
 
   showPending(): void {
@@ -64,8 +69,7 @@ export class ResponsePanel {
       h('span', { 'data-testid': 'response-size' }, formatBytes(exchange.bytes)),
     );
     this._empty.hidden = true;
-    this._viewer.show(exchange.body);
-    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this.showBody(exchange.body);
     this._shownFor = requestLine;
     this.markStaleness();
   }
@@ -104,10 +108,17 @@ export class ResponsePanel {
     this._meta.replaceChildren(h('span', { class: 'status status-error', 'data-testid': 'response-status' }, 'Not sent'));
     this._savings.hidden = true;
     this._empty.hidden = true;
-    this._viewer.show(message);
-    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this.showBody(message);
     this._shownFor = requestLine;
     this.markStaleness();
+  }
+
+  /** Unhides the body first: the viewer sizes its window of rows from its laid-out height. */
+  private showBody(text: string): void {
+    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this._find.element.hidden = false;
+    this._find.reset();
+    this._viewer.show(text);
   }
 
   private markStaleness(): void {
