@@ -11,7 +11,7 @@ import { outlineOf } from '../query/outlineOf';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
-import { send, type Exchange } from '../run/exchange';
+import { answeredCleanly, send } from '../run/exchange';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
@@ -368,19 +368,5 @@ export class Playground {
   private showNotice(message: string, isError = false): void {
     this._status.className = `query-status ${isError ? 'is-error' : 'is-notice'}`;
     this._status.textContent = message;
-  }
-}
-
-/** A gateway answer with data and no `errors`: every variable the document declares was bound. */
-function answeredCleanly(exchange: Exchange): boolean {
-  if (exchange.status >= 400) {
-    return false;
-  }
-
-  try {
-    const body = JSON.parse(exchange.body) as { errors?: unknown[] } | null;
-    return body !== null && typeof body === 'object' && !(body.errors && body.errors.length > 0);
-  } catch {
-    return false;
   }
 }
