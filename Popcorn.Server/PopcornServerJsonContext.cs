@@ -10,4 +10,5 @@ namespace Popcorn.Server;
 [JsonSerializable(typeof(string[]))]
 [JsonSerializable(typeof(int))]
 [JsonSerializable(typeof(NormalizedQuery))]
+[JsonSerializable(typeof(QueryCheck))]
 internal sealed partial class PopcornServerJsonContext : JsonSerializerContext;

@@ -4,7 +4,11 @@ using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary><c>GET /popcorn/normalize</c>: a query's canonical forms in both syntaxes, checked against a model type when one is named.</summary>
+/// <summary>
+/// <c>GET /popcorn/normalize</c> and <c>GET /popcorn/check</c>: a query's canonical forms in both syntaxes, checked
+/// against a model type when one is named. Normalize answers a bad query with a 400 problem; check answers 200 with the
+/// problem inside, for editors that ask on every pause in typing (browsers log every 4xx response as a console error).
+/// </summary>
 internal static class NormalizeEndpoint
 {
     /// <summary>How many times longer than the longest accepted query a normalized form may be.</summary>
@@ -12,13 +16,28 @@ internal static class NormalizeEndpoint
 
     public static IResult Normalize(string? query, string? typeName, PopcornRegistry registry)
     {
+        var (normalized, problem) = Verdict(query, typeName, registry);
+        return problem is null
+            ? Results.Json(normalized, PopcornServerJsonContext.Default.NormalizedQuery)
+            : PopcornProblems.Result(problem);
+    }
+
+    public static IResult Check(string? query, string? typeName, PopcornRegistry registry)
+    {
+        var (normalized, problem) = Verdict(query, typeName, registry);
+        var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem);
+        return Results.Json(check, PopcornServerJsonContext.Default.QueryCheck);
+    }
+
+    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, PopcornRegistry registry)
+    {
         try
         {
             var tree = SelectionParser.Parse(query, registry.Options.Limits);
             int maxPrint = MaxNormalizedLengthFactor * registry.Options.Limits.MaxLength;
             if (SelectionPrinter.PrintIncludeWithin(tree, maxPrint) is not { } include)
             {
-                return PopcornProblems.Result(new ProblemDetails
+                return (null, new ProblemDetails
                 {
                     Status = StatusCodes.Status400BadRequest,
                     Title = "Query too large to normalize",
@@ -30,18 +49,18 @@ internal static class NormalizeEndpoint
             {
                 if (registry.FindWriter(typeName) is not { } writer)
                 {
-                    return PopcornProblems.Result(new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = "Unknown type", Detail = $"No model type is named '{typeName}'." });
+                    return (null, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = "Unknown type", Detail = $"No model type is named '{typeName}'." });
                 }
 
                 PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions);
             }
 
             // The GraphQL print is at most a few times the include print, so bounding one bounds both.
-            return Results.Json(new NormalizedQuery(include, tree.ToGraphQLString()), PopcornServerJsonContext.Default.NormalizedQuery);
+            return (new NormalizedQuery(include, tree.ToGraphQLString()), null);
         }
         catch (PopcornQueryException error)
         {
-            return PopcornProblems.Result(error);
+            return (null, PopcornProblems.ToProblem(error));
         }
     }
 }

@@ -9,11 +9,13 @@ namespace Microsoft.AspNetCore.Builder;
 public static class PopcornSchemaEndpointRouteBuilderExtensions
 {
     /// <summary>
-    /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON) and
+    /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON),
     /// <c>GET /popcorn/normalize?query=…[&amp;type=…]</c> (the canonical include and GraphQL forms of a query,
-    /// checked against a model type when one is named).
+    /// checked against a model type when one is named; a bad query is a 400 problem) and
+    /// <c>GET /popcorn/check?query=…[&amp;type=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
+    /// or <c>{"valid":false,"problem":{…}}</c>, for editors that check on every pause in typing).
     /// </summary>
-    /// <returns>A builder for conventions on both endpoints.</returns>
+    /// <returns>A builder for conventions on the three endpoints.</returns>
     public static IEndpointConventionBuilder MapPopcornSchema(this IEndpointRouteBuilder endpoints, string pattern = "/popcorn")
     {
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -27,6 +29,9 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornNormalize", "A query's canonical forms in both syntaxes."))
+            .WithTags(PopcornOwnEndpointMetadata.Tag);
+        group.MapGet("/check", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Check(query, type, registry))
+            .WithMetadata(new PopcornOwnEndpointMetadata("PopcornCheck", "A query's verdict, always 200: its canonical forms, or the problem a request would get."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;
     }

@@ -1,40 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './browser.mjs';
-import { acceptCompletion, editor, openPlayground, queryText, responseJson, runQuery, setQuery, waitForQuery } from './playgroundPage.mjs';
-import { repoRoot, startPlayground } from './playgroundServer.mjs';
-
-const outputDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-results');
+import { describe, test } from 'node:test';
+import { acceptCompletion, editor, queryText, responseJson, runQuery, setQuery, waitForQuery } from './playgroundPage.mjs';
+import { outputDir, playgroundSuite, search } from './playgroundSuite.mjs';
+import { repoRoot } from './playgroundServer.mjs';
 
 describe('playground', () => {
-  let server;
-  let browser;
-  let schema;
-  const opened = [];
-
-  before(async () => {
-    await mkdir(outputDir, { recursive: true });
-    server = await startPlayground(path.join(outputDir, 'app.log'));
-    browser = await launchBrowser();
-    schema = await (await fetch(`${server.url}/popcorn/schema`)).json();
-  });
-
-  after(async () => {
-    await Promise.all(opened.map((session) => session.close().catch(() => {})));
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(search = '') {
-    const session = await openPlayground(browser, server.url, search);
-    opened.push(session);
-    return session;
-  }
-
-  const search = (state) => `?${new URLSearchParams(state)}`;
+  const suite = playgroundSuite('playground');
+  const open = (search) => suite.open(search);
 
   async function normalized(query, type) {
     const params = new URLSearchParams({ query });
@@ -42,7 +16,7 @@ describe('playground', () => {
       params.set('type', type);
     }
 
-    const response = await fetch(`${server.url}/popcorn/normalize?${params}`);
+    const response = await fetch(`${suite.url}/popcorn/normalize?${params}`);
     return { status: response.status, body: await response.json() };
   }
 
@@ -50,11 +24,11 @@ describe('playground', () => {
     const { page, errors } = await open();
 
     assert.equal(await page.title(), 'Popcorn playground');
-    for (const type of schema.types) {
+    for (const type of suite.schema.types) {
       await page.getByTestId(`explorer-type-${type.name}`).waitFor();
     }
 
-    for (const resource of schema.resources) {
+    for (const resource of suite.schema.resources) {
       await page.getByTestId(`explorer-resource-${resource.name}`).waitFor();
     }
 
@@ -63,7 +37,7 @@ describe('playground', () => {
 
   test('Explorer_OpeningAType_ListsItsFieldsWithBadges', async () => {
     const { page } = await open(search({ resource: 'employees', query: '' }));
-    const department = schema.types.find((type) => type.name === 'Department');
+    const department = suite.schema.types.find((type) => type.name === 'Department');
 
     await page.getByTestId('explorer-type-Department').locator('summary').click();
 
@@ -115,7 +89,7 @@ describe('playground', () => {
     await runQuery(page);
 
     assert.match(await page.getByTestId('response-status').textContent(), /^200/);
-    const expected = await (await fetch(`${server.url}/api/employees/1?include=${encodeURIComponent(query)}`)).json();
+    const expected = await (await fetch(`${suite.url}/api/employees/1?include=${encodeURIComponent(query)}`)).json();
     assert.deepEqual(await responseJson(page), expected);
     assert.match(await page.getByTestId('savings-figure').textContent(), /^saved \d+(\.\d+)? (B|KB|MB) \(\d+%\)$/);
   });
@@ -224,7 +198,7 @@ describe('playground', () => {
     await page.getByTestId('copy-curl').click();
 
     const command = await page.getByTestId('curl-command').textContent();
-    assert.equal(command, `curl -G '${server.url}/api/employees' --data-urlencode 'include=[id,firstName]'`);
+    assert.equal(command, `curl -G '${suite.url}/api/employees' --data-urlencode 'include=[id,firstName]'`);
   });
 
   test('Screenshot_AfterARun_IsSavedForTheDocs', async () => {

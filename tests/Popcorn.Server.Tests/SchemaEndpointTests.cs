@@ -78,6 +78,29 @@ public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHost
         status.ShouldBe(400);
         JsonNode.Parse(body)!["line"]!.GetValue<int>().ShouldBe(1);
     }
+
+    [Fact]
+    public async Task Check_ValidQuery_Is200WithBothCanonicalForms()
+    {
+        var (status, _, body) = await server.GetAsync("/popcorn/check?type=Employee&query=" + Uri.EscapeDataString("{ id manager { email } }"));
+
+        status.ShouldBe(200);
+        body.ShouldBe("""{"valid":true,"include":"[id,manager[email]]","graphql":"{ id manager { email } }"}""");
+    }
+
+    [Fact]
+    public async Task Check_UnknownField_Is200WithTheProblemNormalizeWouldGive()
+    {
+        var (status, contentType, body) = await server.GetAsync("/popcorn/check?type=Car&query=" + Uri.EscapeDataString("[make,colour]"));
+
+        status.ShouldBe(200);
+        contentType.ShouldBe("application/json");
+        var check = JsonNode.Parse(body)!;
+        check["valid"]!.GetValue<bool>().ShouldBeFalse();
+        check["problem"]!["status"]!.GetValue<int>().ShouldBe(400);
+        check["problem"]!["column"]!.GetValue<int>().ShouldBe(7);
+        check["problem"]!["suggestions"]![0]!.GetValue<string>().ShouldBe("color");
+    }
 }
 
 public class EnvelopeTests(EnvelopeTestHostServer server) : IClassFixture<EnvelopeTestHostServer>

@@ -1,6 +1,6 @@
 import { problemIn, type Problem } from './problem';
 
-/** The same selection in both canonical forms, as `GET /popcorn/normalize` prints them. */
+/** The same selection in both canonical forms, as the server prints them. */
 export interface NormalizedQuery {
   include: string;
   graphql: string;
@@ -8,9 +8,21 @@ export interface NormalizedQuery {
 
 export type NormalizeResult = { ok: true; query: NormalizedQuery } | { ok: false; problem: Problem };
 
+/** What `GET /popcorn/check` answers, always with 200. */
+interface QueryCheck {
+  valid: boolean;
+  include?: string;
+  graphql?: string;
+  problem?: unknown;
+}
+
 /**
  * Asks the server to parse `query` (either syntax) and print it canonically.
  * With a model type name the fields are also checked against that type.
+ *
+ * It asks `/popcorn/check` rather than `/popcorn/normalize`: both give the same verdict, but
+ * normalize answers a bad query with a 400, which the browser logs as a console error on every
+ * pause in typing; check answers 200 with the problem inside.
  */
 export async function normalize(query: string, typeName?: string, signal?: AbortSignal): Promise<NormalizeResult> {
   const params = new URLSearchParams({ query });
@@ -18,14 +30,14 @@ export async function normalize(query: string, typeName?: string, signal?: Abort
     params.set('type', typeName);
   }
 
-  const response = await fetch(`/popcorn/normalize?${params}`, { signal, headers: { accept: 'application/json' } });
-  const body: unknown = await response.json().catch(() => null);
-  if (response.ok && body !== null) {
-    return { ok: true, query: body as NormalizedQuery };
+  const response = await fetch(`/popcorn/check?${params}`, { signal, headers: { accept: 'application/json' } });
+  const body = (await response.json().catch(() => null)) as QueryCheck | null;
+  if (response.ok && body?.valid === true) {
+    return { ok: true, query: { include: body.include ?? '', graphql: body.graphql ?? '' } };
   }
 
   return {
     ok: false,
-    problem: problemIn(body) ?? { title: `The server answered ${response.status}.`, status: response.status },
+    problem: problemIn(body?.problem) ?? problemIn(body) ?? { title: `The server answered ${response.status}.`, status: response.status },
   };
 }

@@ -4,14 +4,14 @@ import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/sc
 import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
-import { defaultTarget, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
+import { defaultTarget, requestLineOf, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
 import { planInsertion, type FieldPick } from '../query/insertField';
 import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
 import { outlineOf } from '../query/outlineOf';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
-import { send } from '../run/exchange';
+import { answeredCleanly, send } from '../run/exchange';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
@@ -41,10 +41,12 @@ export class Playground {
   private readonly _response = new ResponsePanel();
   private readonly _recent: RecentList;
   private readonly _body = new RequestBodyEditor();
-  private readonly _variables = new VariablesEditor(() => writeUrlState(this.state));
+  private readonly _variables = new VariablesEditor(() => this.variablesChanged());
   private readonly _curl = new CurlDialog();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private _runNumber = 0;
+  /** The gateway query and variables text of the last run that answered without errors. */
+  private _cleanRun: { query: string; variables: string } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -132,6 +134,7 @@ export class Playground {
       syntax: this._syntax,
       rootScope: rootScopeOf(this._target, this._index),
       checkedType: this._target.kind === 'rest' ? this._target.resource.type : undefined,
+      variablesSettled: (text) => this._cleanRun?.query === text && this._cleanRun.variables === this._variables.text,
     };
   }
 
@@ -152,6 +155,14 @@ export class Playground {
     }
 
     writeUrlState(this.state);
+  }
+
+  private variablesChanged(): void {
+    writeUrlState(this.state);
+    // A variable warning the last run answered comes back once the values it ran with are gone.
+    if (this._cleanRun) {
+      this._editor.relint(true);
+    }
   }
 
   private setSyntax(syntax: Syntax): void {
@@ -188,6 +199,7 @@ export class Playground {
     const takesBody = target.kind === 'rest' && target.resource.method !== 'GET' && target.resource.method !== 'DELETE';
     this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
     this._variables.show(target.kind === 'gateway');
+    this._response.showCurrentTarget(requestLineOf(target));
     writeUrlState(this.state);
   }
 
@@ -265,6 +277,8 @@ export class Playground {
   private async run(): Promise<void> {
     const runNumber = ++this._runNumber;
     const state = this.state;
+    const requestLine = requestLineOf(this._target);
+    const onGateway = this._target.kind === 'gateway';
     this._recent.show(rememberQuery(state));
     this._response.showPending();
     try {
@@ -278,7 +292,12 @@ export class Playground {
         return;
       }
 
-      this._response.showExchange(exchange);
+      this._response.showExchange(exchange, requestLine);
+      if (onGateway && answeredCleanly(exchange)) {
+        this._cleanRun = { query: state.query, variables: state.variables };
+        this._editor.relint();
+      }
+
       if (!full || exchange.status >= 400) {
         this._response.showFull(null, exchange.status >= 400 ? 'No size comparison for an error response.' : fullReason);
         return;
@@ -294,7 +313,7 @@ export class Playground {
       }
     } catch (error) {
       if (runNumber === this._runNumber) {
-        this._response.showFailure(error instanceof Error ? error.message : String(error));
+        this._response.showFailure(error instanceof Error ? error.message : String(error), requestLine);
       }
     }
   }

@@ -10,4 +10,6 @@ export interface EditorEnvironment {
   rootScope: Scope;
   /** The model type the server checks field names against (REST targets only). */
   checkedType: string | undefined;
+  /** True when `text` last ran on the gateway without errors, with the variables now in the box. */
+  variablesSettled: (text: string) => boolean;
 }

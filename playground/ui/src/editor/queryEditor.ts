@@ -20,7 +20,7 @@ import { graphqlLanguage } from './graphqlLanguage';
 import { playgroundHighlightStyle } from './highlightStyle';
 import { includeLanguage } from './includeLanguage';
 import { includeLineBreaks } from './includeLineBreaks';
-import { serverLint } from './serverLint';
+import { recheck, serverLint } from './serverLint';
 
 export interface QueryEditorOptions {
   doc: string;
@@ -114,9 +114,15 @@ export class QueryEditor {
     this.view.focus();
   }
 
-  /** Re-checks the query now, e.g. after the target (and so the checked type) changed. */
-  relint(): void {
-    forceLinting(this.view);
+  /**
+   * Re-checks the query although its text has not changed, e.g. after the target (and so the
+   * checked type) changed: now, or after the usual pause when `soon` (a box still being typed in).
+   */
+  relint(soon = false): void {
+    this.view.dispatch({ effects: recheck.of(null) });
+    if (!soon) {
+      forceLinting(this.view);
+    }
   }
 }
 

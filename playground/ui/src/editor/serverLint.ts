@@ -1,6 +1,6 @@
-import type { Text } from '@codemirror/state';
+import { StateEffect, type Text } from '@codemirror/state';
 import { linter, type Diagnostic } from '@codemirror/lint';
-import type { EditorView } from '@codemirror/view';
+import type { EditorView, ViewUpdate } from '@codemirror/view';
 import { normalize } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
 import { checkGatewayFields } from '../query/gatewayFieldCheck';
@@ -10,38 +10,75 @@ import type { EditorEnvironment } from './editorEnvironment';
 const lintDelayMs = 350;
 
 /**
- * Live error markers from the server's own parser: the query goes to `/popcorn/normalize`
+ * Asks for a fresh check of unchanged text: the linter only re-runs on its own after an edit,
+ * but a new target (another checked type) or newly settled variables change the verdict too.
+ */
+export const recheck = StateEffect.define<null>();
+
+/**
+ * Live error markers from the server's own parser: the query goes to the server's check
  * (with the resource's type, so unknown fields are caught too; for the gateway, each root
  * field's selection with that field's type) and a reported problem becomes a diagnostic at the
  * line and column the server names. `onProblem` hears every verdict.
  */
 export function serverLint(environment: () => EditorEnvironment, onProblem: (problem: Problem | null) => void) {
+  // A check started before a target switch may answer after the one the switch started; only
+  // the newest speaks, and an older one hands back the newest's verdict rather than its own.
+  let newest: Promise<Verdict | null> = Promise.resolve(null);
   return linter(
     async (view: EditorView): Promise<Diagnostic[]> => {
-      const text = view.state.doc.toString();
-      if (text.trim() === '') {
-        onProblem(null);
+      newest = verdictOn(view, environment());
+      let awaited: Promise<Verdict | null>;
+      let verdict: Verdict | null;
+      do {
+        awaited = newest;
+        verdict = await awaited;
+      } while (awaited !== newest);
+
+      if (!verdict) {
         return [];
       }
 
-      let problem: Problem | null;
-      try {
-        problem = await check(text, environment());
-      } catch {
-        // The server is unreachable: say nothing rather than mark a query that may be fine.
-        return [];
-      }
-
-      // A verdict on text the user has since changed would point at the wrong place.
-      if (view.state.doc.toString() !== text) {
-        return [];
-      }
-
-      onProblem(problem);
-      return problem ? [diagnosticFor(problem, view.state.doc)] : [];
+      onProblem(verdict.problem);
+      return verdict.problem ? [diagnosticFor(verdict.problem, view.state.doc)] : [];
     },
-    { delay: lintDelayMs },
+    {
+      delay: lintDelayMs,
+      needsRefresh: (update: ViewUpdate) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(recheck))),
+    },
   );
+}
+
+/** The server's verdict on the editor's text, or null when there is nothing to say about it. */
+interface Verdict {
+  problem: Problem | null;
+}
+
+async function verdictOn(view: EditorView, environment: EditorEnvironment): Promise<Verdict | null> {
+  const text = view.state.doc.toString();
+  if (text.trim() === '') {
+    return { problem: null };
+  }
+
+  let problem: Problem | null;
+  try {
+    problem = await check(text, environment);
+  } catch {
+    // The server is unreachable: say nothing rather than mark a query that may be fine.
+    return null;
+  }
+
+  // A verdict on text the user has since changed would point at the wrong place.
+  if (view.state.doc.toString() !== text) {
+    return null;
+  }
+
+  if (problem?.errorKind === 'InvalidVariable' && environment.variablesSettled(text)) {
+    // This very text just ran cleanly with the variables in the box: the warning is answered.
+    return { problem: null };
+  }
+
+  return { problem };
 }
 
 /** The whole query through the server's parser, then, for the gateway, each root field's selection against its type. */

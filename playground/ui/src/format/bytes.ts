@@ -13,10 +13,31 @@ export function formatBytes(bytes: number): string {
 }
 
 /** How much smaller the selected response is than the full one, for the savings line. */
-export function savings(selectedBytes: number, fullBytes: number): { bytes: number; percent: number } {
+export function savings(selectedBytes: number, fullBytes: number): { bytes: number; percent: string } {
   const saved = fullBytes - selectedBytes;
-  const percent = fullBytes > 0 ? Math.round((saved / fullBytes) * 100) : 0;
-  return { bytes: saved, percent };
+  return { bytes: saved, percent: fullBytes > 0 ? formatShare(saved / fullBytes) : '0%' };
+}
+
+/**
+ * A share as a percentage that never claims more than it is: whole percents in between, one
+ * decimal near the ends, and `100%` or `0%` only when it is exactly that (a 60-byte answer out
+ * of 900 KB saved `>99.9%`, not `100%`, since bytes were still sent).
+ */
+export function formatShare(share: number): string {
+  if (share >= 1 || share <= 0) {
+    return `${Math.round(share * 100)}%`;
+  }
+
+  const percent = share * 100;
+  if (percent >= 99.95) {
+    return '>99.9%';
+  }
+
+  if (percent < 0.05) {
+    return '<0.1%';
+  }
+
+  return percent >= 99.5 || percent < 0.5 ? `${percent.toFixed(1)}%` : `${Math.round(percent)}%`;
 }
 
 export function formatDuration(milliseconds: number): string {

@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../api/schema';
+import { fillPath } from '../run/pathTemplate';
 import { gatewayScope, type Scope } from './scope';
 import type { SchemaIndex } from './schemaIndex';
 
@@ -10,6 +11,11 @@ export const gatewayTargetName = 'graphql';
 
 export function targetName(target: Target): string {
   return target.kind === 'gateway' ? gatewayTargetName : target.resource.name;
+}
+
+/** The request line a target is sent as, e.g. `GET /api/employees/3` or `POST /graphql`: how the response panel names it. */
+export function requestLineOf(target: Target): string {
+  return target.kind === 'gateway' ? 'POST /graphql' : `${target.resource.method} ${fillPath(target.resource.path, target.params)}`;
 }
 
 /** The scope of the query's outermost selection: the resource's model type or the gateway's root fields. */

@@ -1,23 +1,22 @@
 import { normalize } from '../api/normalize';
 import type { Problem } from '../api/problem';
+import type { RootFieldInfo } from '../api/schema';
 import type { SchemaIndex } from '../model/schemaIndex';
+import { argumentNames } from './argumentNames';
 import { rootSet, type SelectionItem } from './outline';
 import { outlineOf } from './outlineOf';
 import type { Syntax } from './syntax';
 import { lineColumnAt, offsetAt } from './textPosition';
 
 /**
- * Field names under the gateway's root fields, checked by the server: `/popcorn/normalize` checks
- * against one model type, and the gateway's root is not one, so each root field's own selection
- * is sent with that field's type and the reported position is moved back into the document.
- * Returns the first problem, or null.
+ * The gateway's root fields: known names and their required arguments, checked here from the
+ * schema; field names under them, checked by the server: its check takes one model type, and
+ * the gateway's root is not one, so each root field's own selection is sent with that field's
+ * type and the reported position is moved back into the document. Returns the first problem, or null.
  */
 export async function checkGatewayFields(text: string, syntax: Syntax, index: SchemaIndex): Promise<Problem | null> {
   // Variables and fragments only mean something in the whole document; the gateway checks those on Run.
-  if (text.includes('$') || text.includes('...')) {
-    return null;
-  }
-
+  const selectionsCheckable = !text.includes('$') && !text.includes('...');
   const root = rootSet(outlineOf(text, syntax));
   for (const item of root?.items ?? []) {
     if (item.isSpread || item.name.startsWith('__') || item.name === '') {
@@ -29,8 +28,13 @@ export async function checkGatewayFields(text: string, syntax: Syntax, index: Sc
       return unknownRootField(text, item, index);
     }
 
+    const missing = missingArgument(text, item, field);
+    if (missing) {
+      return missing;
+    }
+
     const children = item.children;
-    if (!children || children.close === null) {
+    if (!selectionsCheckable || !children || children.close === null) {
       continue;
     }
 
@@ -45,9 +49,31 @@ export async function checkGatewayFields(text: string, syntax: Syntax, index: Sc
   return null;
 }
 
+/** The first required argument (type `T!`) the field leaves out, as the gateway would refuse it on Run. */
+function missingArgument(text: string, item: SelectionItem, field: RootFieldInfo): Problem | null {
+  const nameStart = nameStartOf(text, item);
+  const given = argumentNames(text.slice(nameStart + item.name.length, item.headEnd));
+  const missing = field.arguments.find((argument) => argument.type.endsWith('!') && !given.includes(argument.name));
+  if (!missing) {
+    return null;
+  }
+
+  return {
+    title: 'Invalid selection',
+    status: 400,
+    detail: `Argument '${missing.name}' of type '${missing.type}' is required but not provided (field '${field.name}').`,
+    errorKind: 'InvalidSelection',
+    ...lineColumnAt(text, nameStart),
+  };
+}
+
+function nameStartOf(text: string, item: SelectionItem): number {
+  return item.alias === null ? item.start : text.indexOf(item.name, item.start + item.alias.length);
+}
+
 function unknownRootField(text: string, item: SelectionItem, index: SchemaIndex): Problem {
   const names = index.schema.rootFields.map((root) => root.name);
-  const nameStart = item.alias === null ? item.start : text.indexOf(item.name, item.start + item.alias.length);
+  const nameStart = nameStartOf(text, item);
   return {
     title: 'Invalid selection',
     status: 400,

@@ -28,3 +28,17 @@ export async function send(request: PreparedRequest): Promise<Exchange> {
     body: new TextDecoder().decode(buffer),
   };
 }
+
+/** A gateway answer with data and no `errors`: every variable the document declares was bound. */
+export function answeredCleanly(exchange: Exchange): boolean {
+  if (exchange.status >= 400) {
+    return false;
+  }
+
+  try {
+    const body = JSON.parse(exchange.body) as { errors?: unknown[] } | null;
+    return body !== null && typeof body === 'object' && !(body.errors && body.errors.length > 0);
+  } catch {
+    return false;
+  }
+}

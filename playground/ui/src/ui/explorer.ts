@@ -22,6 +22,7 @@ export class Explorer {
   private readonly _types = new Map<string, HTMLDetailsElement>();
   private readonly _targets = new Map<string, HTMLElement>();
   private readonly _filter: HTMLInputElement;
+  private readonly _noMatch: HTMLElement;
 
   constructor(
     private readonly _index: SchemaIndex,
@@ -35,11 +36,13 @@ export class Explorer {
       'data-testid': 'explorer-filter',
       oninput: () => this.applyFilter(),
     });
+    this._noMatch = h('p', { class: 'explorer-empty', 'data-testid': 'explorer-empty', role: 'status', hidden: true });
     const schema = _index.schema;
     this.element = h(
       'nav',
       { class: 'explorer', 'data-testid': 'explorer', 'aria-label': 'Model explorer' },
       this._filter,
+      this._noMatch,
       h('h2', {}, 'REST resources'),
       h('ul', { class: 'explorer-list' }, ...schema.resources.map((resource) => this.resourceRow(resource))),
       h('h2', {}, 'GraphQL gateway'),
@@ -198,6 +201,7 @@ export class Explorer {
 
   private applyFilter(): void {
     const needle = this._filter.value.trim().toLowerCase();
+    let anyShown = false;
     for (const [name, section] of this._types) {
       const typeMatches = name.toLowerCase().includes(needle);
       let anyField = false;
@@ -208,6 +212,7 @@ export class Explorer {
       }
 
       section.hidden = needle !== '' && !anyField;
+      anyShown ||= !section.hidden;
       if (needle !== '' && anyField) {
         section.open = true;
       }
@@ -223,6 +228,11 @@ export class Explorer {
       // A heading over an emptied list is noise: hide both.
       list.hidden = !anyItem;
       (list.previousElementSibling as HTMLElement).hidden = !anyItem;
+      anyShown ||= anyItem;
     }
+
+    // With every heading hidden the pane would be blank, which reads as a broken page.
+    this._noMatch.hidden = anyShown;
+    this._noMatch.textContent = anyShown ? '' : `No type, field or resource matches “${this._filter.value.trim()}”.`;
   }
 }

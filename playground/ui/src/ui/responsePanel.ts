@@ -1,11 +1,13 @@
-import { JsonViewer } from '../editor/jsonViewer';
 import { formatBytes, formatDuration, savings } from '../format/bytes';
 import type { Exchange } from '../run/exchange';
 import { h } from './dom';
+import { JsonViewer } from './jsonViewer';
+import { ResponseFind } from './responseFind';
 
 /**
  * The response column: status, time and size of the last run, how it compares with the full
- * response (the same request with the deep wildcard), and the highlighted body.
+ * response (the same request with the deep wildcard), the body with a find box. After a switch to
+ * another target the last response stays for reference, dimmed under a line naming its request.
  */
 export class ResponsePanel {
   readonly element: HTMLElement;
@@ -13,11 +15,17 @@ export class ResponsePanel {
   private readonly _savings: HTMLElement;
   private readonly _empty: HTMLElement;
   private readonly _viewer: JsonViewer;
+  private readonly _find: ResponseFind;
+  private readonly _stale: HTMLElement;
   private _selectedBytes = 0;
+  /** The request line (`GET /api/cars`) of the response on screen; null while there is none. */
+  private _shownFor: string | null = null;
+  private _currentTarget = '';
 
   constructor() {
     this._meta = h('div', { class: 'response-meta', 'data-testid': 'response-meta' });
     this._savings = h('div', { class: 'savings', 'data-testid': 'savings', hidden: true });
+    this._stale = h('div', { class: 'response-stale', 'data-testid': 'response-stale', role: 'note', hidden: true });
     this._empty = h(
       'div',
       { class: 'response-empty' },
@@ -26,15 +34,19 @@ export class ResponsePanel {
     );
     const body = h('div', { class: 'response-body' });
     this._viewer = new JsonViewer(body);
+    this._find = new ResponseFind(this._viewer);
     this.element = h(
       'section',
       { class: 'pane response-pane', 'aria-label': 'Response' },
       h('header', { class: 'pane-head' }, h('h2', {}, 'Response'), this._meta),
+      this._stale,
       this._savings,
       this._empty,
+      this._find.element,
       body,
     );
     body.hidden = true;
+    this._find.element.hidden = true;
   }
 
   showPending(): void {
@@ -42,7 +54,13 @@ export class ResponsePanel {
     this._savings.hidden = true;
   }
 
-  showExchange(exchange: Exchange): void {
+  /** The request Run would now send; a response shown for another one is marked as stale. */
+  showCurrentTarget(requestLine: string): void {
+    this._currentTarget = requestLine;
+    this.markStaleness();
+  }
+
+  showExchange(exchange: Exchange, requestLine: string): void {
     this._selectedBytes = exchange.bytes;
     const ok = exchange.status < 400;
     this._meta.replaceChildren(
@@ -51,8 +69,9 @@ export class ResponsePanel {
       h('span', { 'data-testid': 'response-size' }, formatBytes(exchange.bytes)),
     );
     this._empty.hidden = true;
-    this._viewer.show(exchange.body);
-    this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this.showBody(exchange.body);
+    this._shownFor = requestLine;
+    this.markStaleness();
   }
 
   /** Compares the shown response with the full one; `fullBytes` null says why there is no figure. */
@@ -72,7 +91,7 @@ export class ResponsePanel {
         h('strong', {}, formatBytes(this._selectedBytes)),
         ` of ${formatBytes(fullBytes)} full response · `,
         bytes >= 0
-          ? h('span', { class: 'saved', 'data-testid': 'savings-figure' }, `saved ${formatBytes(bytes)} (${percent}%)`)
+          ? h('span', { class: 'saved', 'data-testid': 'savings-figure' }, `saved ${formatBytes(bytes)} (${percent})`)
           : h('span', { class: 'muted', 'data-testid': 'savings-figure' }, `${formatBytes(-bytes)} larger than full`),
       ),
       h('div', { class: 'savings-bar', 'aria-hidden': 'true' }, h('span', { style: `width: ${share.toFixed(1)}%` })),
@@ -85,11 +104,27 @@ export class ResponsePanel {
   }
 
   /** A run that produced no HTTP response (network failure, or a query the conversion rejected). */
-  showFailure(message: string): void {
+  showFailure(message: string, requestLine: string): void {
     this._meta.replaceChildren(h('span', { class: 'status status-error', 'data-testid': 'response-status' }, 'Not sent'));
     this._savings.hidden = true;
     this._empty.hidden = true;
-    this._viewer.show(message);
+    this.showBody(message);
+    this._shownFor = requestLine;
+    this.markStaleness();
+  }
+
+  /** Unhides the body first: the viewer sizes its window of rows from its laid-out height. */
+  private showBody(text: string): void {
     this.element.querySelector<HTMLElement>('.response-body')!.hidden = false;
+    this._find.element.hidden = false;
+    this._find.reset();
+    this._viewer.show(text);
+  }
+
+  private markStaleness(): void {
+    const stale = this._shownFor !== null && this._shownFor !== this._currentTarget;
+    this.element.classList.toggle('is-stale', stale);
+    this._stale.hidden = !stale;
+    this._stale.textContent = stale ? `Response for ${this._shownFor}, not the current target: Run to refresh it.` : '';
   }
 }

@@ -1,0 +1,11 @@
+using System.Text.Json.Serialization;
+using Microsoft.AspNetCore.Mvc;
+
+namespace Popcorn.Server;
+
+/// <summary>What <c>GET /popcorn/check</c> answers, always with 200: the canonical forms of a valid query, or its problem.</summary>
+/// <param name="Valid">True when the query parses (and fits the named type).</param>
+/// <param name="Include">The include form of a valid query.</param>
+/// <param name="GraphQL">The GraphQL form of a valid query.</param>
+/// <param name="Problem">Why the query is not valid: the problem <c>/popcorn/normalize</c> would answer with a 400.</param>
+public sealed record QueryCheck(bool Valid, string? Include, [property: JsonPropertyName("graphql")] string? GraphQL, ProblemDetails? Problem);

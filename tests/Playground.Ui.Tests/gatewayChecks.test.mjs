@@ -1,0 +1,56 @@
+// What the editor says about gateway queries before and after Run (issue 17, item 3).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { errorMarkers, queryStatus, runQuery, setQuery, waitForStatus, warningMarkers } from './playgroundPage.mjs';
+import { playgroundSuite, search } from './playgroundSuite.mjs';
+
+describe('gateway checks', () => {
+  const suite = playgroundSuite('gatewayChecks');
+
+  test('Lint_GatewayRootFieldWithoutItsRequiredArgument_IsMarkedBeforeRun', async () => {
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+
+    await setQuery(page, '{ employee { firstName } }');
+
+    await errorMarkers(page).first().waitFor({ timeout: 10_000 });
+    assert.equal((await errorMarkers(page).allTextContents()).join(''), 'employee');
+    assert.equal(
+      await queryStatus(page).textContent(),
+      "Line 1, column 3: Argument 'id' of type 'Int!' is required but not provided (field 'employee').",
+    );
+
+    // Given the argument (commas optional, an alias in front), the query is fine.
+    await setQuery(page, '{ ada: employee(id: 1) { firstName } cars { make } }');
+    await waitForStatus(page, /^No errors\.$/);
+    assert.equal(await errorMarkers(page).count(), 0);
+  });
+
+  test('Run_GatewayWithVariables_ClearsTheWarningOnceItRanCleanly', async () => {
+    const query = 'query One($id: Int!) { employee(id: $id) { id firstName } }';
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query, variables: '{ "id": 2 }' }));
+    await warningMarkers(page).first().waitFor({ timeout: 10_000 });
+    assert.match(await queryStatus(page).textContent(), /checked without your variables/);
+
+    await runQuery(page);
+
+    await warningMarkers(page).first().waitFor({ state: 'detached', timeout: 10_000 });
+    await waitForStatus(page, /^No errors\.$/);
+
+    // Other variables have not run yet: the warning is back until they do.
+    await page.getByTestId('variables').fill('{ "id": 3 }');
+    await warningMarkers(page).first().waitFor({ timeout: 10_000 });
+  });
+
+  test('Run_GatewayWithVariablesAnsweringErrors_KeepsTheWarning', async () => {
+    const query = 'query One($id: Int!) { employee(id: $id) { id } }';
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query, variables: '' }));
+    await warningMarkers(page).first().waitFor({ timeout: 10_000 });
+
+    await page.getByTestId('run').click();
+    await page.getByTestId('response-status').waitFor();
+
+    // Let a re-check have its chance, then the warning must still be there: the run did not settle it.
+    await page.waitForTimeout(800);
+    assert.equal(await warningMarkers(page).count() > 0, true);
+  });
+});
