@@ -9,6 +9,7 @@ public class OwnEndpointTests(ShelfServer server) : IClassFixture<ShelfServer>
     [InlineData("/graphql/schema.graphql", "get", "PopcornGatewaySdl")]
     [InlineData("/popcorn/schema", "get", "PopcornSchema")]
     [InlineData("/popcorn/normalize", "get", "PopcornNormalize")]
+    [InlineData("/popcorn/check", "get", "PopcornCheck")]
     public void Document_OwnEndpoint_HasItsOperationIdAndTag(string path, string method, string operationId)
     {
         var operation = server.Operation(path, method)!;

@@ -39,7 +39,7 @@ export function gatewayRequest(document: string, variables?: Record<string, unkn
     method: 'POST',
     path: '/graphql',
     include: null,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
     body: JSON.stringify(variables ? { query: document, variables } : { query: document }),
   };
 }
