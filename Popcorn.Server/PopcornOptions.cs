@@ -44,6 +44,18 @@ public sealed class PopcornOptions
     public int MaxGatewayRequestBytes { get; set; } = 1024 * 1024;
 
     /// <summary>
+    /// The largest estimated cost a selection may have (keys written, multiplied through lists by
+    /// <see cref="AssumedListSize"/>; see docs/errors.md, "Cost"), checked before any handler or resolver runs; for a
+    /// gateway request, the sum over its root fields. Default 100,000, about 4 MB of the sample's JSON: every ordinary
+    /// selection of a list resource, its deep wildcard included, is below; dozens of aliases of whole graphs are above.
+    /// An endpoint can set its own with <c>.WithPopcornCostLimit(n)</c> or <see cref="PopcornCostLimitAttribute"/>.
+    /// </summary>
+    public int MaxSelectionCost { get; set; } = 100_000;
+
+    /// <summary>How many elements the cost estimate assumes a list (or map) holds. Default 10.</summary>
+    public int AssumedListSize { get; set; } = SelectionCost.DefaultAssumedListSize;
+
+    /// <summary>
     /// Answer GraphQL introspection (<c>__schema</c>, <c>__type</c>) at the gateway, which GraphQL tools (GraphiQL,
     /// codegen, Apollo's devtools) need. On by default; see docs/configuration.md for when to turn it off.
     /// </summary>

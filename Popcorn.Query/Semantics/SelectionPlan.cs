@@ -61,6 +61,20 @@ public sealed class SelectionPlan
         return true;
     }
 
+    // The estimated cost for one assumed list size (SelectionCost), kept with the cached plan so a cache hit checks a
+    // budget without walking the plan. One immutable object, so a racing reader sees a whole pair or none.
+    private CostEntry? _cost;
+
+    internal long? CachedCost(int listSize) => _cost is { } cost && cost.ListSize == listSize ? cost.Cost : null;
+
+    internal long CacheCost(int listSize, long cost)
+    {
+        _cost = new CostEntry(listSize, cost);
+        return cost;
+    }
+
+    private sealed record CostEntry(int ListSize, long Cost);
+
     /// <summary>The plan as include-like text, for debugging: <c>Employee[id,manager{Employee}]</c>.</summary>
     public override string ToString() => $"{Type.Name}[{string.Join(",", _fields.Select(f => f.ToString()))}]";
 }

@@ -41,6 +41,8 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
 
         CheckRange(failures, nameof(options.PlanCacheCapacity), options.PlanCacheCapacity, 1, 1_000_000);
         CheckRange(failures, nameof(options.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes, 1024, int.MaxValue);
+        CheckRange(failures, nameof(options.MaxSelectionCost), options.MaxSelectionCost, 1, int.MaxValue);
+        CheckRange(failures, nameof(options.AssumedListSize), options.AssumedListSize, 1, 1_000_000);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures.Select(f => "Popcorn: " + f));
     }
 

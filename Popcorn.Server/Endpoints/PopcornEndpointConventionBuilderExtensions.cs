@@ -40,4 +40,20 @@ public static class PopcornEndpointConventionBuilderExtensions
         builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
         return builder;
     }
+
+    /// <summary>
+    /// Sets this endpoint's (or group's) limit on a selection's estimated cost, instead of
+    /// <see cref="PopcornOptions.MaxSelectionCost"/>; see docs/errors.md, "Cost".
+    /// </summary>
+    /// <typeparam name="TBuilder">The endpoint builder.</typeparam>
+    /// <param name="builder">The endpoint (or group).</param>
+    /// <param name="maxCost">The largest estimated cost accepted; at least 1.</param>
+    /// <returns>The builder, for chaining.</returns>
+    public static TBuilder WithPopcornCostLimit<TBuilder>(this TBuilder builder, int maxCost)
+        where TBuilder : IEndpointConventionBuilder
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.WithMetadata(new PopcornCostLimitAttribute(maxCost));
+        return builder;
+    }
 }

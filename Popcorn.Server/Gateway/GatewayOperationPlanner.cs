@@ -68,7 +68,41 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             }
         }
 
+        if (errors.Count == 0)
+        {
+            CheckBudget(steps, errors);
+        }
+
         return errors.Count == 0 ? new GatewayOperation(steps) : null;
+    }
+
+    /// <summary>The whole operation's estimated cost, summed over its root fields, against the gateway's limit.</summary>
+    private void CheckBudget(List<GatewayStep> steps, List<GraphQLError> errors)
+    {
+        var options = pipeline.Registry.Options;
+        long total = 0;
+        GatewayStep? costliest = null;
+        long most = -1;
+        foreach (var step in steps)
+        {
+            long cost = step switch
+            {
+                { Plan: { } plan } => SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options),
+                // An introspection answer repeats its selection for every type, at most.
+                { Introspection: { } root } => SelectionCost.Times(NodeCount(root), gateway.Schema.Types.Count),
+                _ => 1,
+            };
+            total = SelectionCost.Plus(total, cost);
+            if (cost > most)
+            {
+                (most, costliest) = (cost, step);
+            }
+        }
+
+        if (SelectionBudget.Check(total, options.MaxSelectionCost, costliest?.Location ?? SelectionBudget.Start) is { } error)
+        {
+            errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", pipeline.Rejected(error)));
+        }
     }
 
     private void PlanIntrospection(PropertyReference property, string key, List<GatewayStep> steps, List<GraphQLError> errors)
@@ -86,6 +120,8 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             steps.Add(new GatewayStep(key, property.Location, null, null, null, null, property));
         }
     }
+
+    private static long NodeCount(PropertyReference node) => 1 + node.Children.Sum(NodeCount);
 
     private static Dictionary<string, object?> BindArguments(GatewayField field, PropertyReference property, string key, List<GraphQLError> errors)
     {

@@ -5,6 +5,6 @@ namespace Popcorn.Server;
 /// <summary>
 /// What the pipeline settled about one request before its handler ran: the client's selection text, the shape the
 /// endpoint declares, and the plan compiled against it; when no type is declared, no plan but the parsed tree, to be
-/// compiled against the type of the handler's value.
+/// compiled against the type of the handler's value; and the endpoint's cost limit, for that later check.
 /// </summary>
-internal readonly record struct PopcornExchange(string? Query, ResultShape? Declared, SelectionPlan? Plan, SelectionTree? Tree);
+internal readonly record struct PopcornExchange(string? Query, ResultShape? Declared, SelectionPlan? Plan, SelectionTree? Tree, int CostLimit);

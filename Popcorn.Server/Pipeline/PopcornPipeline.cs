@@ -49,14 +49,15 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
             return false;
         }
 
-        if (declared is not null && !TryCompile(declared.Metadata, query, out plan, out var rejected))
+        int costLimit = SelectionBudget.LimitFor(context.GetEndpoint(), registry.Options);
+        if (declared is not null && !(TryCompile(declared.Metadata, query, out plan, out var rejected) && WithinBudget(plan, declared, costLimit, out rejected)))
         {
             exchange = default;
             problem = PopcornProblems.Result(rejected);
             return false;
         }
 
-        exchange = new PopcornExchange(query, declared, plan, tree);
+        exchange = new PopcornExchange(query, declared, plan, tree, costLimit);
         problem = null;
         return true;
     }
@@ -113,7 +114,7 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
             bool compiled = exchange.Tree is { } tree
                 ? TryCompile(shape.Metadata, tree, out plan, out var error)
                 : TryCompile(shape.Metadata, exchange.Query, out plan, out error);
-            if (!compiled)
+            if (!compiled || !WithinBudget(plan!, shape, exchange.CostLimit, out error))
             {
                 return PopcornProblems.Result(error!);
             }
@@ -140,6 +141,18 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
             error = Rejected(e);
             return false;
         }
+    }
+
+    private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, [NotNullWhen(false)] out PopcornQueryException? error)
+    {
+        error = SelectionBudget.Check(SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options), limit, SelectionBudget.Start);
+        if (error is null)
+        {
+            return true;
+        }
+
+        Rejected(error);
+        return false;
     }
 
     private IResult Reject(PopcornQueryException error) => PopcornProblems.Result(Rejected(error));

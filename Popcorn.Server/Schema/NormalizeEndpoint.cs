@@ -25,7 +25,7 @@ internal static class NormalizeEndpoint
     public static IResult Check(string? query, string? typeName, PopcornRegistry registry)
     {
         var (normalized, problem) = Verdict(query, typeName, registry);
-        var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem);
+        var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem, normalized?.Cost, normalized?.MaxCost);
         return Results.Json(check, PopcornServerJsonContext.Default.QueryCheck);
     }
 
@@ -52,7 +52,9 @@ internal static class NormalizeEndpoint
                     return (null, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = "Unknown type", Detail = $"No model type is named '{typeName}'." });
                 }
 
-                PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions);
+                var plan = PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions);
+                long cost = SelectionCost.Estimate(plan, registry.Options.AssumedListSize);
+                return (new NormalizedQuery(include, tree.ToGraphQLString(), cost, registry.Options.MaxSelectionCost), null);
             }
 
             // The GraphQL print is at most a few times the include print, so bounding one bounds both.

@@ -8,4 +8,12 @@ namespace Popcorn.Server;
 /// <param name="Include">The include form of a valid query.</param>
 /// <param name="GraphQL">The GraphQL form of a valid query.</param>
 /// <param name="Problem">Why the query is not valid: the problem <c>/popcorn/normalize</c> would answer with a 400.</param>
-public sealed record QueryCheck(bool Valid, string? Include, [property: JsonPropertyName("graphql")] string? GraphQL, ProblemDetails? Problem);
+/// <param name="Cost">With a type, for a valid query: its estimated cost for one value (see <see cref="NormalizedQuery"/>).</param>
+/// <param name="MaxCost">With a type, for a valid query: the server's default limit on that cost.</param>
+public sealed record QueryCheck(
+    bool Valid,
+    string? Include,
+    [property: JsonPropertyName("graphql")] string? GraphQL,
+    ProblemDetails? Problem,
+    long? Cost = null,
+    int? MaxCost = null);

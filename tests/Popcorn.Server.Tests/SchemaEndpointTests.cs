@@ -85,7 +85,7 @@ public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHost
         var (status, _, body) = await server.GetAsync("/popcorn/check?type=Employee&query=" + Uri.EscapeDataString("{ id manager { email } }"));
 
         status.ShouldBe(200);
-        body.ShouldBe("""{"valid":true,"include":"[id,manager[email]]","graphql":"{ id manager { email } }"}""");
+        body.ShouldBe("""{"valid":true,"include":"[id,manager[email]]","graphql":"{ id manager { email } }","cost":4,"maxCost":100000}""");
     }
 
     [Fact]

@@ -59,6 +59,8 @@ public static class TestHostApp
         api.MapGet("/cars", (SampleData data) => data.Cars).WithName("cars");
         api.MapGet("/cars/{id:int}", Results<Ok<Car>, ProblemHttpResult> (int id, SampleData data) =>
             data.FindCar(id) is { } car ? TypedResults.Ok(car) : NotFound("car", id)).WithName("car");
+        // The same fleet under a small cost limit of its own: a list of cars with a few fields each, and no more.
+        api.MapGet("/limited/cars", (SampleData data) => data.Cars).WithPopcornCostLimit(50);
         api.MapPost("/cars", Results<Created<Car>, ProblemHttpResult> (NewCar request, SampleData data) =>
         {
             if (string.IsNullOrWhiteSpace(request.Make) || string.IsNullOrWhiteSpace(request.Model))

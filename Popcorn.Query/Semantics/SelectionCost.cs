@@ -1,0 +1,76 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// Estimates how much a plan makes the server write, before anything runs: one unit per key written, a child's cost
+/// once per object and <c>listSize</c> times per list or map (a scalar list counts its values), aliases and wildcards
+/// as they expanded. A cycle of the deep wildcard (a type reached again on its own path) counts that type's keys once
+/// more and stops: the data, not the plan, ends a cycle. An estimate, not a bound: its job is to tell "an ordinary
+/// selection" from "hundreds of aliases of the whole graph" (docs/errors.md, "Cost").
+/// </summary>
+public static class SelectionCost
+{
+    /// <summary>How many elements a list is assumed to hold when nothing says otherwise.</summary>
+    public const int DefaultAssumedListSize = 10;
+
+    /// <summary>Estimates stop counting here: anything this large is over every sensible limit.</summary>
+    public const long Saturated = long.MaxValue / 4;
+
+    // A plan graph is small, but a walk by path can meet the same plans many times; past this many steps the
+    // estimate is Saturated rather than exact (no realistic selection comes near).
+    private const int MaxSteps = 200_000;
+
+    /// <summary>The estimated cost of writing one value with <paramref name="plan"/>.</summary>
+    public static long Estimate(SelectionPlan plan, int assumedListSize = DefaultAssumedListSize)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        ArgumentOutOfRangeException.ThrowIfNegative(assumedListSize);
+        return plan.CachedCost(assumedListSize) ?? plan.CacheCost(assumedListSize, new Walk(assumedListSize).Cost(plan));
+    }
+
+    /// <summary><paramref name="count"/> times <paramref name="cost"/>, saturating instead of overflowing.</summary>
+    public static long Times(long cost, long count) =>
+        count == 0 ? 0 : cost > Saturated / count ? Saturated : cost * count;
+
+    /// <summary>The sum, saturating instead of overflowing.</summary>
+    public static long Plus(long a, long b) => a > Saturated - b ? Saturated : a + b;
+
+    private sealed class Walk(int listSize)
+    {
+        private readonly HashSet<SelectionPlan> _onPath = new(ReferenceEqualityComparer.Instance);
+        private int _steps;
+
+        public long Cost(SelectionPlan plan)
+        {
+            if (++_steps > MaxSteps)
+            {
+                return Saturated;
+            }
+
+            if (!_onPath.Add(plan))
+            {
+                return plan.Count; // the type again on its own path: one more level of keys
+            }
+
+            long total = 0;
+            foreach (var field in plan.Fields)
+            {
+                total = Plus(total, 1 + FieldValueCost(field));
+            }
+
+            _onPath.Remove(plan);
+            return total;
+        }
+
+        private long FieldValueCost(PlannedField field)
+        {
+            bool many = field.Field?.Kind is FieldKind.List or FieldKind.Map;
+            if (field.Child is null)
+            {
+                return many ? listSize : 0;
+            }
+
+            long child = Cost(field.Child);
+            return many ? Times(child, listSize) : child;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+using System.Globalization;
+using Microsoft.AspNetCore.Http;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The cost check, before any handler or resolver runs: a plan's estimated cost (<see cref="SelectionCost"/>, cached
+/// on the plan) against the endpoint's limit (<see cref="PopcornCostLimitAttribute"/>, else
+/// <see cref="PopcornOptions.MaxSelectionCost"/>). A sequence counts <see cref="PopcornOptions.AssumedListSize"/>
+/// values.
+/// </summary>
+internal static class SelectionBudget
+{
+    public static int LimitFor(Endpoint? endpoint, PopcornOptions options) =>
+        endpoint?.Metadata.GetMetadata<PopcornCostLimitAttribute>()?.MaxCost ?? options.MaxSelectionCost;
+
+    public static long CostOf(SelectionPlan plan, bool isSequence, PopcornOptions options)
+    {
+        long one = SelectionCost.Estimate(plan, options.AssumedListSize);
+        return isSequence ? SelectionCost.Times(one, options.AssumedListSize) : one;
+    }
+
+    /// <summary>Null when <paramref name="cost"/> is within <paramref name="limit"/>, else the error to answer with.</summary>
+    public static PopcornQueryException? Check(long cost, int limit, SourceLocation location) =>
+        cost <= limit
+            ? null
+            : new PopcornQueryException(
+                QueryErrorKind.LimitExceeded,
+                string.Create(CultureInfo.InvariantCulture, $"The selection's estimated cost is {cost:N0}, over the limit of {limit:N0}: select fewer fields or aliases, or no deep wildcard inside lists."),
+                location,
+                string.Empty);
+
+    /// <summary>Where a REST selection's cost error points: the start of the text.</summary>
+    public static SourceLocation Start => new(0, 1, 1);
+}
