@@ -16,7 +16,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes),
-        nameof(PopcornOptions.Limits),
+        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.Limits),
     ];
 
     private static readonly string[] s_knownLimitKeys =
@@ -35,6 +35,7 @@ internal static class PopcornConfigurationBinder
         options.PlanCacheCapacity = ReadInt(section, nameof(PopcornOptions.PlanCacheCapacity), options.PlanCacheCapacity);
         options.UseEnvelope = Read(section, nameof(PopcornOptions.UseEnvelope), options.UseEnvelope, bool.Parse);
         options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);
+        options.MaxResponseBytes = Read(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
 
         var limits = section.GetSection(nameof(PopcornOptions.Limits));
         CheckKeys(limits, s_knownLimitKeys, nameof(PopcornOptions.Limits) + ":");
