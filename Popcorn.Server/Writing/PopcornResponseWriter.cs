@@ -87,9 +87,14 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     {
         if (value is null || !shape.IsSequence)
         {
-            // The generated writers are synchronous (the cycle path is per thread), so one object is written whole;
-            // the cap still stops it from inside, and the caller flushes after it.
-            shape.Writer.WriteObject(body.Json, value, plan);
+            // The generated writers are synchronous (the cycle path is per thread), so one object is written in parts
+            // cut at its top-level keys, flushed between them: a single resource with many large members streams.
+            int next = 0;
+            while ((next = shape.Writer.WriteObjectPart(body.Json, value, plan, next, ResponseBody.FlushThreshold)) >= 0)
+            {
+                await body.FlushAsync(context.RequestAborted);
+            }
+
             return;
         }
 

@@ -44,6 +44,7 @@ public sealed class Shelf
     public const int PageCount = 200;
 
     private int _highestWritten = -1;
+    private int _textReads;
 
     public Shelf(int pageBytes)
     {
@@ -59,10 +60,18 @@ public sealed class Shelf
     /// <summary>The highest page id whose text a writer has read, or -1.</summary>
     public int HighestWritten => Volatile.Read(ref _highestWritten);
 
-    public void Forget() => Volatile.Write(ref _highestWritten, -1);
+    /// <summary>How many times a writer has read a page's text (once per alias).</summary>
+    public int TextReads => Volatile.Read(ref _textReads);
+
+    public void Forget()
+    {
+        Volatile.Write(ref _highestWritten, -1);
+        Volatile.Write(ref _textReads, 0);
+    }
 
     internal void RecordWritten(int id)
     {
+        Interlocked.Increment(ref _textReads);
         int seen;
         while (id > (seen = Volatile.Read(ref _highestWritten)) && Interlocked.CompareExchange(ref _highestWritten, id, seen) != seen)
         {

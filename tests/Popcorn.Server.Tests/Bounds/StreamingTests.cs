@@ -26,6 +26,23 @@ public class StreamingTests(LargeShelfServer server) : IClassFixture<LargeShelfS
     }
 
     [Fact]
+    public async Task Rest_LargeSingleObject_ArrivesBeforeItIsFullyWritten()
+    {
+        // One page read through 200 aliases: a 20 MB single object, written in parts cut at its keys.
+        server.Shelf.Forget();
+        string aliases = "[" + string.Join(',', Enumerable.Range(0, Shelf.PageCount).Select(i => $"t{i}:text")) + "]";
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/shelf/pages/0");
+        request.Headers.Add("Popcorn-Include", aliases);
+        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var first = new byte[1024];
+        int read = await body.ReadAtLeastAsync(first, first.Length);
+
+        read.ShouldBe(first.Length);
+        server.Shelf.TextReads.ShouldBeLessThan(Shelf.PageCount);
+    }
+
+    [Fact]
     public async Task Rest_LargeList_ArrivesBeforeTheLastItemIsWritten()
     {
         server.Shelf.Forget();
