@@ -61,6 +61,13 @@ public sealed class PopcornOptions
     /// </summary>
     public bool EnableIntrospection { get; set; } = true;
 
+    /// <summary>
+    /// The most bytes one Popcorn response (a REST resource or a <c>/graphql</c> document) may have. Default 64 MiB.
+    /// Past it before anything was sent, the client gets a 400 problem (or GraphQL error); after bytes were sent, the
+    /// connection is aborted, so the body is visibly cut off. Bounds what a huge stored value or many aliases can cost.
+    /// </summary>
+    public long MaxResponseBytes { get; set; } = 64 * 1024 * 1024;
+
     /// <summary>Registers a generated context.</summary>
     /// <returns>These options, for chaining.</returns>
     public PopcornOptions AddContext(IPopcornContext context)

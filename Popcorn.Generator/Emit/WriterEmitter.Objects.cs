@@ -5,7 +5,7 @@ using static Popcorn.Generator.Emit.ContextEmitter;
 
 namespace Popcorn.Generator.Emit;
 
-// The two ways an object is written: the plan-driven <c>WriteValue</c> and the straight-line <c>WriteFullCore</c>, each entering and leaving the object path when the type can cycle.
+// The ways an object is written: the plan-driven <c>WriteValue</c>, the same cut into parts (<c>WritePart</c>) for hosts that flush inside one object, and the straight-line <c>WriteFullCore</c>, each entering and leaving the object path when the type can cycle.
 internal sealed partial class WriterEmitter
 {
     private void EmitPlanWriter()
@@ -36,6 +36,18 @@ internal sealed partial class WriterEmitter
         _w.Line("writer.WriteStartObject();");
         _w.Line("var fields = plan.Fields;");
         _w.Open("for (int i = 0; i < fields.Length; i++)");
+        EmitFieldSwitch();
+        _w.Close();
+        _w.Line();
+        _w.Line("writer.WriteEndObject();");
+        EmitExit();
+        _w.Close();
+        _w.Line();
+    }
+
+    /// <summary>The <c>switch</c> on the field index that writes <c>fields[i]</c>: one case per selectable member, and <c>__typename</c>.</summary>
+    private void EmitFieldSwitch()
+    {
         _w.Line("var field = fields[i];");
         _w.Open("switch (field.FieldIndex)");
         for (int index = 0; index < _model.Members.Count; index++)
@@ -65,10 +77,82 @@ internal sealed partial class WriterEmitter
         _w.Line("    writer.WriteString(field.EncodedOutputName, s_typeName);");
         _w.Line("    break;");
         _w.Close();
+    }
+
+    /// <summary>
+    /// <c>WritePart</c>: the plan writer cut into parts at key boundaries, so a host can flush between them. Each part
+    /// enters the object path afresh (the path is per thread and the host may resume on another) and leaves it on return.
+    /// </summary>
+    private void EmitPartWriter()
+    {
+        _w.Line("/// <inheritdoc />");
+        _w.Open($"public override int WritePart({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan, int start, int pauseAfterBytes)");
+        _w.Block($$"""
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(plan);
+            if (!global::System.Object.ReferenceEquals(plan.Type, PopcornMetadata.{{_model.Identifier}}))
+            {
+                ThrowPlanMismatch(plan);
+            }
+
+            """);
+        string nullTest = _model.IsValueType ? string.Empty : "value is null || ";
+        _w.Block($$"""
+            if ({{nullTest}}plan.IsFull)
+            {
+                Write(writer, value, plan);
+                return -1;
+            }
+
+            """);
+        bool restores = _model.ReachesCycle || TracksObjects;
+        if (restores)
+        {
+            _w.Line($"int mark = {Query}.Generated.PopcornObjectPath.Mark;");
+            _w.Open("try");
+        }
+
+        if (TracksObjects)
+        {
+            _w.Block($$"""
+                if (!{{Query}}.Generated.PopcornObjectPath.TryEnter(value))
+                {
+                    writer.WriteNullValue();
+                    return -1;
+                }
+
+                """);
+        }
+
+        _w.Open("if (start == 0)");
+        if (_model.InCycle)
+        {
+            _w.Line($"{Query}.Generated.PopcornObjectPath.CheckDepth(writer, {Literal(_model.MetadataName)});");
+        }
+
+        _w.Line("writer.WriteStartObject();");
+        _w.Close();
+        _w.Line();
+        _w.Line("long begin = writer.BytesCommitted + writer.BytesPending;");
+        _w.Line("var fields = plan.Fields;");
+        _w.Open("for (int i = start; i < fields.Length; i++)");
+        EmitFieldSwitch();
+        _w.Line();
+        _w.Open("if (i + 1 < fields.Length && writer.BytesCommitted + writer.BytesPending - begin >= pauseAfterBytes)");
+        _w.Line("return i + 1;");
+        _w.Close();
         _w.Close();
         _w.Line();
         _w.Line("writer.WriteEndObject();");
-        EmitExit();
+        _w.Line("return -1;");
+        if (restores)
+        {
+            _w.Close();
+            _w.Open("finally");
+            _w.Line($"{Query}.Generated.PopcornObjectPath.Restore(mark);");
+            _w.Close();
+        }
+
         _w.Close();
         _w.Line();
     }

@@ -41,6 +41,7 @@ internal sealed partial class WriterEmitter
         EmitNames();
         EmitEntryPoints();
         EmitPlanWriter();
+        EmitPartWriter();
         EmitFullWriter();
         _w.Close();
         _w.Close();

@@ -17,6 +17,13 @@ public abstract class PopcornTypeWriter
     /// <summary>Writes <paramref name="value"/> (an instance of <see cref="Type"/>, or null) as selected by <paramref name="plan"/>.</summary>
     public abstract void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan);
 
+    /// <summary>
+    /// Writes <paramref name="value"/> in parts, so a host can flush between them: see
+    /// <see cref="PopcornTypeWriter{T}.WritePart"/>.
+    /// </summary>
+    /// <returns>The key index to resume from, or -1 when the object is complete.</returns>
+    public abstract int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes);
+
     /// <summary>Calls <paramref name="visitor"/> back with this writer typed, e.g. to write sequences of the model type.</summary>
     public abstract TResult Accept<TResult>(IPopcornTypeWriterVisitor<TResult> visitor);
 }

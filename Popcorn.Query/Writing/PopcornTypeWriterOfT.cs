@@ -13,6 +13,25 @@ public abstract class PopcornTypeWriter<T> : PopcornTypeWriter
     /// <exception cref="ArgumentException"><paramref name="plan"/> was compiled for another type.</exception>
     public abstract void Write(Utf8JsonWriter writer, T? value, SelectionPlan plan);
 
+    /// <summary>
+    /// Writes <paramref name="value"/> in parts, so a host can flush to the client between them and one large object
+    /// streams instead of being buffered whole. Start with <paramref name="start"/> 0, which opens the object; each
+    /// call writes the plan's keys from <paramref name="start"/> on and stops after the key that brings what it wrote
+    /// to <paramref name="pauseAfterBytes"/>, returning the key index to resume from. The last part closes the object
+    /// and returns -1. Between parts only the caller's flush may touch <paramref name="writer"/>. A null value, a full
+    /// plan, and writers that do not override this are written in one part.
+    /// </summary>
+    /// <returns>The key index to resume from, or -1 when the object is complete.</returns>
+    public virtual int WritePart(Utf8JsonWriter writer, T? value, SelectionPlan plan, int start, int pauseAfterBytes)
+    {
+        Write(writer, value, plan);
+        return -1;
+    }
+
+    /// <inheritdoc />
+    public sealed override int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes) =>
+        WritePart(writer, (T?)value, plan, start, pauseAfterBytes);
+
     /// <inheritdoc />
     public sealed override void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan) => Write(writer, (T?)value, plan);
 

@@ -16,7 +16,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
-        nameof(PopcornOptions.Limits),
+        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.Limits),
     ];
 
     private static readonly string[] s_knownLimitKeys =
@@ -38,6 +38,7 @@ internal static class PopcornConfigurationBinder
         options.EnableIntrospection = Read(section, nameof(PopcornOptions.EnableIntrospection), options.EnableIntrospection, bool.Parse);
         options.MaxSelectionCost = ReadInt(section, nameof(PopcornOptions.MaxSelectionCost), options.MaxSelectionCost);
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
+        options.MaxResponseBytes = Read(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
 
         var limits = section.GetSection(nameof(PopcornOptions.Limits));
         CheckKeys(limits, s_knownLimitKeys, nameof(PopcornOptions.Limits) + ":");

@@ -43,10 +43,11 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         CheckRange(failures, nameof(options.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes, 1024, int.MaxValue);
         CheckRange(failures, nameof(options.MaxSelectionCost), options.MaxSelectionCost, 1, int.MaxValue);
         CheckRange(failures, nameof(options.AssumedListSize), options.AssumedListSize, 1, 1_000_000);
+        CheckRange(failures, nameof(options.MaxResponseBytes), options.MaxResponseBytes, 1024, long.MaxValue);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures.Select(f => "Popcorn: " + f));
     }
 
-    private static void CheckRange(List<string> failures, string option, int value, int min, int max)
+    private static void CheckRange(List<string> failures, string option, long value, long min, long max)
     {
         if (value < min || value > max)
         {

@@ -39,6 +39,26 @@ internal static class PopcornProblems
         return problem;
     }
 
+    /// <summary>
+    /// The answer to a response that passed <see cref="PopcornOptions.MaxResponseBytes"/> before anything was sent. A
+    /// 400, not a 5xx: the client chose the selection (aliases, wildcards, which fields), a narrower one or a page of
+    /// the list succeeds, and repeating the same request never will; a 5xx would also let any client raise the
+    /// server's error rate at will.
+    /// </summary>
+    public static ProblemDetails ResponseTooLarge(HttpContext context)
+    {
+        long limit = context.RequestServices.GetRequiredService<PopcornRegistry>().Options.MaxResponseBytes;
+        var problem = new ProblemDetails
+        {
+            Status = StatusCodes.Status400BadRequest,
+            Title = "Response too large",
+            Detail = $"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases, or fewer items.",
+        };
+        problem.Extensions["errorKind"] = "ResponseTooLarge";
+        problem.Extensions["maxResponseBytes"] = limit;
+        return problem;
+    }
+
     /// <summary>A problem response of any status (404s, gateway-independent errors), honouring the envelope option.</summary>
     public static IResult Result(ProblemDetails problem) => new ProblemResult(problem);
 

@@ -10,12 +10,25 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
 {
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
+    /// <summary>
+    /// The most errors one document gets. Fragments can repeat one mistake thousands of times in a few kilobytes; a
+    /// client fixes the first ones and sends again (HotChocolate likewise stops validating after a few).
+    /// </summary>
+    internal const int MaxErrors = 100;
+
     public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors)
     {
         var steps = new List<GatewayStep>();
         var keys = new HashSet<string>(StringComparer.Ordinal);
         foreach (var property in document.Properties)
         {
+            if (errors.Count >= MaxErrors)
+            {
+                errors.RemoveRange(MaxErrors, errors.Count - MaxErrors);
+                errors.Add(new GraphQLError($"Too many errors: validation stopped after {MaxErrors}. Fix these and send the document again.", Code: "TOO_MANY_ERRORS"));
+                break;
+            }
+
             string key = property.OutputName;
             if (property.IsWildcard || property.IsNegated || property.IsOptional)
             {
@@ -25,7 +38,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
 
             if (!keys.Add(key))
             {
-                errors.Add(new GraphQLError($"The key '{key}' is used by two root fields; give one an alias.", property.Location, key, ValidationFailed));
+                errors.Add(new GraphQLError($"The key '{GraphQLError.Quote(key)}' is used by two root fields; give one an alias.", property.Location, key, ValidationFailed));
                 continue;
             }
 
@@ -45,7 +58,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             if (field is null)
             {
                 var suggestions = NameSuggestions.Closest(property.Name, gateway.Fields.Select(f => f.Name));
-                errors.Add(new GraphQLError($"Unknown root field '{property.Name}'.{NameSuggestions.Hint(suggestions)}", property.Location, key, ValidationFailed));
+                errors.Add(new GraphQLError($"Unknown root field '{GraphQLError.Quote(property.Name)}'.{NameSuggestions.Hint(suggestions)}", property.Location, key, ValidationFailed));
                 continue;
             }
 
@@ -130,7 +143,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
         {
             if (!field.Arguments.Any(a => a.Name == given.Name))
             {
-                errors.Add(new GraphQLError($"Unknown argument '{given.Name}' on field '{field.Name}'.", given.Location, key, ValidationFailed));
+                errors.Add(new GraphQLError($"Unknown argument '{GraphQLError.Quote(given.Name)}' on field '{field.Name}'.", given.Location, key, ValidationFailed));
             }
         }
 

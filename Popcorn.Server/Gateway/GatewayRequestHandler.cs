@@ -123,8 +123,10 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), 0, async (json, _) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), (writer, steps, values, failed, errors, context, gateway.Schema), static async (body, state) =>
         {
+            var (responseWriter, steps, values, failed, errors, context, schema) = state;
+            var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
             for (int i = 0; i < steps.Count; i++)
@@ -133,7 +135,7 @@ internal sealed class GatewayRequestHandler(
                 json.WritePropertyName(step.Key);
                 if (step.Introspection is not null)
                 {
-                    IntrospectionWriter.Write(json, gateway.Schema, step.Introspection);
+                    IntrospectionWriter.Write(json, schema, step.Introspection);
                 }
                 else if (step.Field is null)
                 {
@@ -145,7 +147,13 @@ internal sealed class GatewayRequestHandler(
                 }
                 else
                 {
-                    await writer.WriteValueAsync(json, values[i], step.Shape!, step.Plan!, context);
+                    await responseWriter.WriteValueAsync(body, values[i], step.Shape!, step.Plan!, context);
+                }
+
+                // Between root fields is a safe point: many large roots stream instead of being held whole.
+                if (body.PendingBytes >= ResponseBody.FlushThreshold)
+                {
+                    await body.FlushAsync(context.RequestAborted);
                 }
             }
 
@@ -157,11 +165,18 @@ internal sealed class GatewayRequestHandler(
 
             json.WriteEndObject();
         });
+        if (!written)
+        {
+            long limit = pipeline.Registry.Options.MaxResponseBytes;
+            await WriteErrorsAsync(context, StatusCodes.Status400BadRequest,
+                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
     }
 
     private Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
-        writer.WriteDocumentAsync(context, status, ResponseMediaType(context), errors, static (json, errors) =>
+        writer.WriteDocumentAsync(context, status, ResponseMediaType(context), errors, static (body, errors) =>
         {
+            var json = body.Json;
             json.WriteStartObject();
             WriteErrorList(json, errors);
             json.WriteEndObject();

@@ -6,6 +6,13 @@ namespace Popcorn.Server;
 /// <summary>One entry of a GraphQL response's <c>errors</c> list.</summary>
 internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null)
 {
+    /// <summary>
+    /// A client-written name as an error echoes it: at most the excerpt limit (40 characters), then "…". A root key
+    /// can be as long as the query, and one query can repeat it thousands of times through fragments.
+    /// </summary>
+    public static string Quote(string name) =>
+        name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
+
     public static GraphQLError From(PopcornQueryException error, string? path = null) =>
         new(error.Detail, error.Location, path, error.Kind == QueryErrorKind.Syntax || error.Kind == QueryErrorKind.LimitExceeded ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED", error);
 
@@ -26,7 +33,7 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         if (Path is not null)
         {
             json.WriteStartArray("path");
-            json.WriteStringValue(Path);
+            json.WriteStringValue(Quote(Path));
             json.WriteEndArray();
         }
 
@@ -34,7 +41,7 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         json.WriteString("code", Code);
         if (Source is { Kind: QueryErrorKind.UnknownField } unknown)
         {
-            json.WriteString("field", unknown.FieldName);
+            json.WriteString("field", unknown.FieldName is null ? null : Quote(unknown.FieldName));
             json.WriteString("type", unknown.TypeName);
             json.WriteStartArray("suggestions");
             foreach (string suggestion in unknown.Suggestions)

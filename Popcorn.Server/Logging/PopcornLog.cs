@@ -19,4 +19,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(4, LogLevel.Debug, "A /graphql request body was not read to the end: the client aborted the upload or sent it too slowly.")]
     public static partial void GatewayUploadAborted(this ILogger logger);
+
+    [LoggerMessage(5, LogLevel.Warning, "A response to {Method} {Path} passed MaxResponseBytes ({Limit} bytes); already sending: {Aborted}. Before any byte was sent the client gets a 400; after, the connection is aborted.")]
+    public static partial void ResponseTooLarge(this ILogger logger, string method, string? path, long limit, bool aborted);
 }

@@ -17,8 +17,13 @@ internal sealed class PopcornResult(object? value, ResultShape shape, SelectionP
 
         try
         {
-            await httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>()
-                .WriteAsync(httpContext, value, shape, plan, statusCode);
+            if (!await httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, value, shape, plan, statusCode))
+            {
+                // Past PopcornOptions.MaxResponseBytes before a byte was sent: nothing was written, so a problem can
+                // still say why (a 400: the selection asked for more than this server answers; docs/errors.md).
+                httpContext.Response.Headers.Location = default;
+                await PopcornProblems.Result(PopcornProblems.ResponseTooLarge(httpContext)).ExecuteAsync(httpContext);
+            }
         }
         catch (PopcornSourceUnavailableException) when (!httpContext.Response.HasStarted)
         {

@@ -1,28 +1,33 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
 
 /// <summary>
 /// Writes a model (or a sequence of models) with its generated writer straight into the response body's
-/// <see cref="System.IO.Pipelines.PipeWriter"/>: no intermediate string, no whole-body buffer, a pooled JSON writer.
+/// <see cref="System.IO.Pipelines.PipeWriter"/>: no intermediate string, a pooled JSON writer, flushes at safe points,
+/// and at most <see cref="PopcornOptions.MaxResponseBytes"/> bytes.
 /// </summary>
-internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerable<IPopcornSourceProjector> projectors)
+internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerable<IPopcornSourceProjector> projectors, ILogger<PopcornResponseWriter> logger)
 {
     private static readonly JsonEncodedText s_success = JsonEncodedText.Encode("success");
     private static readonly JsonEncodedText s_data = JsonEncodedText.Encode("data");
 
     private readonly Utf8JsonWriterPool _pool = new(registry.Options.WriterOptions);
     private readonly bool _useEnvelope = registry.Options.UseEnvelope;
+    private readonly long _maxResponseBytes = registry.Options.MaxResponseBytes;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
-    public Task WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
-        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (json, state) =>
+    /// <summary>Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a problem).</summary>
+    public Task<bool> WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
+        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (body, state) =>
         {
             var (self, context, value, shape, plan) = state;
+            var json = body.Json;
             bool envelope = self._useEnvelope;
             if (envelope)
             {
@@ -31,7 +36,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
                 json.WritePropertyName(s_data);
             }
 
-            await self.WriteValueAsync(json, value, shape, plan, context);
+            await self.WriteValueAsync(body, value, shape, plan, context);
             if (envelope)
             {
                 json.WriteEndObject();
@@ -43,31 +48,53 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     /// pooled writer onto the response's pipe, and flushes it. The state is passed through so callers can use static
     /// lambdas and allocate no closure per request.
     /// </summary>
-    public async Task WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, TState state, Func<Utf8JsonWriter, TState, ValueTask> writeBody)
+    /// <returns>
+    /// False when the document passed <see cref="PopcornOptions.MaxResponseBytes"/> before anything was sent: nothing
+    /// was written and the caller answers with an error. Past the cap after bytes were sent, the connection is aborted,
+    /// so the client sees a cut-off body rather than JSON that looks complete; that returns true (the response is over).
+    /// </returns>
+    public async Task<bool> WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, TState state, Func<ResponseBody, TState, ValueTask> writeBody)
     {
         var response = context.Response;
         response.StatusCode = statusCode;
         response.ContentType = contentType;
-        var json = _pool.Rent(response.BodyWriter);
-        try
+        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool))
         {
-            await writeBody(json, state);
-            json.Flush();
-        }
-        finally
-        {
-            _pool.Return(json);
+            try
+            {
+                await writeBody(body, state);
+                body.Complete();
+            }
+            catch (ResponseTooLargeException e)
+            {
+                logger.ResponseTooLarge(context.Request.Method, context.Request.Path.Value, e.Limit, body.HasSentBytes);
+                if (!body.HasSentBytes)
+                {
+                    return false;
+                }
+
+                context.Abort();
+                return true;
+            }
         }
 
         await response.BodyWriter.FlushAsync(context.RequestAborted);
+        return true;
     }
 
     /// <summary>Writes one value into an already open JSON document (the gateway's <c>data</c> object).</summary>
-    public async ValueTask WriteValueAsync(Utf8JsonWriter json, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    public async ValueTask WriteValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
         if (value is null || !shape.IsSequence)
         {
-            shape.Writer.WriteObject(json, value, plan);
+            // The generated writers are synchronous (the cycle path is per thread), so one object is written in parts
+            // cut at its top-level keys, flushed between them: a single resource with many large members streams.
+            int next = 0;
+            while ((next = shape.Writer.WriteObjectPart(body.Json, value, plan, next, ResponseBody.FlushThreshold)) >= 0)
+            {
+                await body.FlushAsync(context.RequestAborted);
+            }
+
             return;
         }
 
@@ -84,6 +111,6 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
         }
 
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
-        await sequenceWriter.WriteAsync(json, value, plan, context.Response.BodyWriter, context.RequestAborted);
+        await sequenceWriter.WriteAsync(body, value, plan, context.RequestAborted);
     }
 }

@@ -37,6 +37,8 @@ public class ConfigurationTests(ConfiguredLedgerServer server) : IClassFixture<C
     [InlineData("--Popcorn:Limits:MaxDeph=3", "'Popcorn:Limits:MaxDeph' is not an option.")]
     [InlineData("--Popcorn:HeaderName=Bad Header", "HeaderName is 'Bad Header'")]
     [InlineData("--Popcorn:Limits:MaxDepth=0", "Limits:MaxDepth is 0; it must be between 1 and 128.")]
+    [InlineData("--Popcorn:MaxResponseBytes=64MB", "'Popcorn:MaxResponseBytes' is '64MB', which is not a valid Int64.")]
+    [InlineData("--Popcorn:MaxResponseBytes=100", "MaxResponseBytes is 100; it must be between 1024 and")]
     public async Task Start_BadConfiguration_FailsWithAMessageNamingTheOption(string argument, string message)
     {
         await using var app = LedgerServer.Build(["--urls", "http://127.0.0.1:0", argument], new ConcurrentQueue<(int, string)>());
