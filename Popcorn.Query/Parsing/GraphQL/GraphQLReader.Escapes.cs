@@ -40,7 +40,7 @@ internal ref partial struct GraphQLReader
         }
 
         throw Error(
-            $"Invalid '\\u' escape: {Truncate(text.Slice(backslash, 6))} is half of a surrogate pair; write the pair as two escapes, leading then trailing, or the code point as '\\u{{...}}'.",
+            $"Invalid '\\u' escape: '{Truncate(text.Slice(backslash, 6))}' is half of a surrogate pair; write the pair as two escapes, leading then trailing, or the code point as '\\u{{...}}'.",
             backslash);
     }
 
@@ -64,7 +64,7 @@ internal ref partial struct GraphQLReader
 
         if (value > MaxScalarValue || (value is >= 0xD800 and <= 0xDFFF))
         {
-            throw Error($"Invalid '\\u{{' escape: {Truncate(text[backslash..(position + 1)])} is not a Unicode scalar value (at most 10FFFF, and no surrogate).", backslash);
+            throw Error($"Invalid '\\u{{' escape: '{Truncate(text[backslash..(position + 1)])}' is not a Unicode scalar value (at most 10FFFF, and no surrogate).", backslash);
         }
 
         return position + 1;
