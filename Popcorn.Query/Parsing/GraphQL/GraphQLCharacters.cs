@@ -27,8 +27,8 @@ internal static class GraphQLCharacters
     public static bool IsPunctuator(char c) => c < 128 && (s_classes[c] & PunctuatorClass) != 0;
 
     /// <summary>
-    /// True for characters GraphQL (October 2021) allows nowhere: control characters other than
-    /// tab, line feed and carriage return.
+    /// True for the control characters other than tab, line feed and carriage return: no token starts with one,
+    /// so outside strings and comments (where the September 2025 edition allows them) they are refused.
     /// </summary>
     public static bool IsInvalidSource(char c) => c < ' ' && c is not ('\t' or '\n' or '\r');
 

@@ -3,7 +3,7 @@ namespace Popcorn.Query;
 /// <summary>Fragment definitions, fragment spreads and inline fragments.</summary>
 internal ref partial struct GraphQLParser
 {
-    /// <summary>FragmentDefinition : <c>fragment</c> FragmentName TypeCondition Directives? SelectionSet</summary>
+    /// <summary>FragmentDefinition : Description? <c>fragment</c> FragmentName TypeCondition Directives? SelectionSet</summary>
     private FragmentDefinitionNode ParseFragmentDefinition()
     {
         MoveNext();

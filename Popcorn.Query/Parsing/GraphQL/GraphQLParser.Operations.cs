@@ -18,9 +18,14 @@ internal ref partial struct GraphQLParser
         var fragments = new List<FragmentDefinitionNode>();
         while (Kind != GraphQLTokenKind.EndOfFile)
         {
+            bool described = SkipDescription();
             if (IsKeyword(GraphQLKeywords.Fragment))
             {
                 fragments.Add(ParseFragmentDefinition());
+            }
+            else if (described && Kind == GraphQLTokenKind.LeftBrace)
+            {
+                throw _reader.Error("A description belongs to a 'query' or 'fragment' definition; the shorthand '{ ... }' cannot have one.", _reader.Start);
             }
             else
             {
@@ -32,7 +37,8 @@ internal ref partial struct GraphQLParser
     }
 
     /// <summary>
-    /// OperationDefinition : OperationType Name? VariableDefinitions? Directives? SelectionSet | SelectionSet
+    /// OperationDefinition : Description? OperationType Name? VariableDefinitions? Directives? SelectionSet | SelectionSet
+    /// (the description is read by <see cref="SkipDescription"/> before).
     /// </summary>
     private OperationNode ParseOperationDefinition()
     {
@@ -51,6 +57,21 @@ internal ref partial struct GraphQLParser
         var selectionSet = ParseSelectionSet();
         var (spreads, usages) = TakeReferences();
         return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages);
+    }
+
+    /// <summary>
+    /// Description : StringValue — allowed on operations, fragments and variable definitions since September 2025. It
+    /// documents the document for its readers; a selection has no use for it, so it is read and dropped.
+    /// </summary>
+    private bool SkipDescription()
+    {
+        if (Kind is not (GraphQLTokenKind.String or GraphQLTokenKind.BlockString))
+        {
+            return false;
+        }
+
+        MoveNext();
+        return true;
     }
 
     /// <summary>OperationType : one of <c>query</c> <c>mutation</c> <c>subscription</c> — only <c>query</c> is accepted.</summary>
@@ -99,9 +120,10 @@ internal ref partial struct GraphQLParser
         return variables.ToArray();
     }
 
-    /// <summary>VariableDefinition : Variable <c>:</c> Type DefaultValue? Directives[Const]?</summary>
+    /// <summary>VariableDefinition : Description? Variable <c>:</c> Type DefaultValue? Directives[Const]?</summary>
     private VariableDefinitionNode ParseVariableDefinition()
     {
+        SkipDescription();
         int offset = _reader.Start;
         if (Kind != GraphQLTokenKind.Dollar)
         {

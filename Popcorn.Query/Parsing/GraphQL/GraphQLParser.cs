@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace Popcorn.Query;
 
 /// <summary>
-/// A recursive-descent parser for GraphQL executable documents (October 2021), reading tokens from
+/// A recursive-descent parser for GraphQL executable documents (September 2025), reading tokens from
 /// <see cref="GraphQLReader"/> and building the small syntax tree that
 /// <see cref="GraphQLNormalizer"/> turns into a <see cref="SelectionTree"/>. The productions are
 /// split across partial files by grammar area; each method names the production it parses.

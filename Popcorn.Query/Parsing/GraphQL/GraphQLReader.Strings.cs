@@ -10,6 +10,10 @@ internal ref partial struct GraphQLReader
     /// StringValue :: <c>"</c> StringCharacter* <c>"</c>
     /// StringCharacter :: SourceCharacter but not <c>"</c>, <c>\</c> or LineTerminator | <c>\u</c> EscapedUnicode | <c>\</c> EscapedCharacter
     /// </summary>
+    /// <remarks>
+    /// SourceCharacter is any Unicode scalar value (September 2025), so control characters are allowed here; only a
+    /// surrogate that is not half of a pair is refused, since it is no scalar value.
+    /// </remarks>
     private void ReadString()
     {
         var text = _text;
@@ -42,16 +46,23 @@ internal ref partial struct GraphQLReader
                 continue;
             }
 
-            if (GraphQLCharacters.IsInvalidSource(c))
-            {
-                throw InvalidCharacter(c, position, "in a string");
-            }
-
-            position++;
+            position = char.IsSurrogate(c) ? SkipSurrogatePair(position, "in a string") : position + 1;
         }
     }
 
-    /// <summary>EscapedCharacter :: one of <c>" \ / b f n r t</c>; EscapedUnicode :: <c>/[0-9A-Fa-f]{4}/</c>. Returns the offset past the escape.</summary>
+    /// <summary>Past a surrogate pair at <paramref name="position"/>; a lone surrogate is no Unicode scalar value, so no SourceCharacter.</summary>
+    private readonly int SkipSurrogatePair(int position, string where)
+    {
+        var text = _text;
+        if (char.IsHighSurrogate(text[position]) && position + 1 < text.Length && char.IsLowSurrogate(text[position + 1]))
+        {
+            return position + 2;
+        }
+
+        throw Error($"Invalid character {NameRules.Describe(text[position])} {where}: a surrogate must be half of a pair.", position);
+    }
+
+    /// <summary>EscapedCharacter :: one of <c>" \ / b f n r t</c>, or <c>u</c> EscapedUnicode. Returns the offset past the escape.</summary>
     private readonly int CheckEscape(int backslash)
     {
         var text = _text;
@@ -61,15 +72,7 @@ internal ref partial struct GraphQLReader
             case '"' or '\\' or '/' or 'b' or 'f' or 'n' or 'r' or 't':
                 return backslash + 2;
             case 'u':
-                for (int i = backslash + 2; i < backslash + 6; i++)
-                {
-                    if (i >= text.Length || !GraphQLCharacters.IsHexDigit(text[i]))
-                    {
-                        throw Error("Invalid '\\u' escape: expected four hex digits.", backslash);
-                    }
-                }
-
-                return backslash + 6;
+                return CheckUnicodeEscape(backslash);
             default:
                 throw backslash + 1 >= text.Length
                     ? Error("Unterminated string: expected a closing '\"'.", backslash)
@@ -113,9 +116,10 @@ internal ref partial struct GraphQLReader
                 _line++;
                 _lineStart = position + 1;
             }
-            else if (GraphQLCharacters.IsInvalidSource(c))
+            else if (char.IsSurrogate(c))
             {
-                throw InvalidCharacter(c, position, "in a block string");
+                position = SkipSurrogatePair(position, "in a block string");
+                continue;
             }
 
             position++;
@@ -155,8 +159,13 @@ internal ref partial struct GraphQLReader
                 case 'n': builder.Append('\n'); break;
                 case 'r': builder.Append('\r'); break;
                 case 't': builder.Append('\t'); break;
+                case 'u' when raw[i + 1] == '{':
+                    int close = raw[i..].IndexOf('}') + i;
+                    builder.Append(char.ConvertFromUtf32(BracedValue(raw[(i + 2)..close])));
+                    i = close;
+                    break;
                 case 'u':
-                    // Each escape is one UTF-16 code unit, so a pair written as two escapes round-trips.
+                    // Each fixed-width escape is one UTF-16 code unit; the reader has checked that surrogates come in pairs.
                     builder.Append((char)int.Parse(raw.Slice(i + 1, 4), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture));
                     i += 4;
                     break;

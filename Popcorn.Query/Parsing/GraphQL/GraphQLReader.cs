@@ -157,7 +157,7 @@ internal ref partial struct GraphQLReader
         _position = position;
     }
 
-    /// <summary>Comment :: <c>#</c> CommentChar* — runs to the end of the line.</summary>
+    /// <summary>Comment :: <c>#</c> CommentChar* — runs to the end of the line; CommentChar :: SourceCharacter but not LineTerminator.</summary>
     private readonly int SkipComment(int position)
     {
         var text = _text;
@@ -170,12 +170,8 @@ internal ref partial struct GraphQLReader
                 break;
             }
 
-            if (GraphQLCharacters.IsInvalidSource(c))
-            {
-                throw InvalidCharacter(c, position, "in a comment");
-            }
-
-            position++;
+            // CommentChar is any SourceCharacter, which since September 2025 includes control characters: only a surrogate needs a look.
+            position = char.IsSurrogate(c) ? SkipSurrogatePair(position, "in a comment") : position + 1;
         }
 
         return position;
@@ -249,7 +245,7 @@ internal ref partial struct GraphQLReader
     }
 
     private readonly PopcornQueryException InvalidCharacter(char c, int offset, string where) =>
-        Error($"Invalid character {NameRules.Describe(c)} {where}: control characters other than tab and line breaks are not allowed.", offset);
+        Error($"Invalid character {NameRules.Describe(c)} {where}: control characters other than tab and line breaks are allowed only in strings and comments.", offset);
 
     /// <summary>Shortens client text quoted in a message to the excerpt limit.</summary>
     public static string Truncate(ReadOnlySpan<char> text) => IncludeGrammar.Truncate(text);

@@ -4,7 +4,7 @@ namespace Popcorn.Query;
 
 /// <summary>
 /// Parses the GraphQL-like syntax into a <see cref="SelectionTree"/>: a GraphQL executable
-/// document (October 2021) whose selected query operation becomes the tree, with fragments
+/// document (September 2025) whose selected query operation becomes the tree, with fragments
 /// expanded in place, <c>@include</c>/<c>@skip</c> applied, variables substituted, and Popcorn's
 /// own spellings (<c>__all</c>, <c>@exclude</c>, <c>@optional</c>) mapped to the tree's.
 /// </summary>

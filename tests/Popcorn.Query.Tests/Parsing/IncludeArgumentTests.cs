@@ -13,7 +13,7 @@ public class IncludeArgumentTests
     [InlineData("n: 12abc", "Invalid number: unexpected 'a' after '12'.")]
     [InlineData("s: \"open", "Unterminated string: expected a closing '\"'.")]
     [InlineData("s: \"\\q\"", "Invalid escape sequence '\\q'.")]
-    [InlineData("s: \"\\u12G4\"", "Invalid '\\u' escape: expected four hex digits.")]
+    [InlineData("s: \"\\u12G4\"", "Invalid '\\u' escape: expected four hex digits, or hex digits in braces ('\\u{1F600}').")]
     [InlineData("x: 1, x: 2", "The argument 'x' is given twice.")]
     [InlineData("x: {y: 1, y: 2}", "The field 'y' is given twice in one object value.")]
     [InlineData("x: [1, 2", "Expected a value but found ')'.")]

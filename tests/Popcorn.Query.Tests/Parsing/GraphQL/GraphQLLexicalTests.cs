@@ -1,6 +1,6 @@
 namespace Popcorn.Query.Tests.Parsing.GraphQL;
 
-/// <summary>Tokens that are valid, read as the October 2021 specification reads them.</summary>
+/// <summary>Tokens that are valid, read as the specification reads them (September 2025's additions: <see cref="GraphQLSeptember2025Tests"/>).</summary>
 public class GraphQLLexicalTests
 {
     private static QueryValue ValueOf(string literal) =>

@@ -148,7 +148,7 @@ internal sealed class RandomTreeGenerator(int seed)
         return sign + integer + fraction + exponent;
     }
 
-    /// <summary>Strings that need every escape: quotes, backslashes, control characters, line breaks, non-ASCII, surrogate pairs and lone surrogates.</summary>
+    /// <summary>Strings that need every escape: quotes, backslashes, control characters, line breaks, non-ASCII, and surrogate pairs (a lone surrogate is no Unicode scalar value, so no GraphQL string can hold one).</summary>
     private string StringValue()
     {
         const string interesting = "\"\\/\b\f\n\r\t\u0000\u0001\u001f\u007f #{}[](),:$@!.é漢\u2028\uFEFF";
@@ -156,12 +156,13 @@ internal sealed class RandomTreeGenerator(int seed)
         int length = _random.Next(0, 10);
         for (int i = 0; i < length; i++)
         {
-            switch (_random.Next(6))
+            switch (_random.Next(7))
             {
                 case 0: builder.Append(interesting[_random.Next(interesting.Length)]); break;
                 case 1: builder.Append("😀"); break;
-                case 2: builder.Append((char)_random.Next(0xD800, 0xE000)); break;
-                case 3: builder.Append((char)_random.Next(0x20, 0xFFFF)); break;
+                case 2: builder.Append(char.ConvertFromUtf32(_random.Next(0x10000, 0x110000))); break;
+                case 3: builder.Append((char)_random.Next(0x20, 0xD800)); break;
+                case 4: builder.Append((char)_random.Next(0xE000, 0xFFFF)); break;
                 default: builder.Append((char)_random.Next('a', 'z' + 1)); break;
             }
         }
