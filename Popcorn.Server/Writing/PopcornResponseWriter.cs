@@ -20,7 +20,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
     public Task WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
-        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (json, state) =>
+        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan), static async (json, state) =>
         {
             var (self, context, value, shape, plan) = state;
             bool envelope = self._useEnvelope;
@@ -41,18 +41,24 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     /// <summary>
     /// Sets the status and content type, then lets <paramref name="writeBody"/> write one JSON document through a
     /// pooled writer onto the response's pipe, and flushes it. The state is passed through so callers can use static
-    /// lambdas and allocate no closure per request.
+    /// lambdas and allocate no closure per request. The bytes written are recorded for <paramref name="endpointKind"/>
+    /// (a <c>PopcornTelemetryTags.Endpoint*</c> value), in a write span.
     /// </summary>
-    public async Task WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, TState state, Func<Utf8JsonWriter, TState, ValueTask> writeBody)
+    public async Task WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, string endpointKind, TState state, Func<Utf8JsonWriter, TState, ValueTask> writeBody)
     {
         var response = context.Response;
         response.StatusCode = statusCode;
         response.ContentType = contentType;
+        using var span = PopcornTracing.StartWrite();
         var json = _pool.Rent(response.BodyWriter);
         try
         {
             await writeBody(json, state);
             json.Flush();
+
+            // The writer is reset for each response and flushed to the pipe as it goes, so what it committed is the body.
+            registry.Metrics.ResponseWritten(json.BytesCommitted, endpointKind);
+            PopcornTracing.Written(span, json.BytesCommitted);
         }
         finally
         {
