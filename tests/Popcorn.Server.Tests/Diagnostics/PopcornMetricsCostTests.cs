@@ -40,6 +40,28 @@ public class PopcornMetricsCostTests
         capture.Count.ShouldBe(101 * 6);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void PlanCacheHit_WithTelemetryWired_AllocatesNothing(bool listening)
+    {
+        using var services = new ServiceCollection().AddLogging().AddPopcorn(o => o.AddContext(TestHostJsonContext.Default)).BuildServiceProvider();
+        var registry = services.GetRequiredService<PopcornRegistry>();
+        using var capture = listening ? new CountingListener(services.GetRequiredService<IMeterFactory>()) : null;
+        var car = registry.FindWriter(typeof(Popcorn.TestHost.Model.Car))!.Metadata;
+        registry.Plans.GetOrCompile(car, "[make,owner[email]]");
+        registry.Plans.GetOrCompile(car, "[make,owner[email]]");
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 100; i++)
+        {
+            registry.Plans.GetOrCompile(car, "[make,owner[email]]");
+        }
+
+        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0);
+        capture?.Count.ShouldBeGreaterThanOrEqualTo(100);
+    }
+
     private static void Record(PopcornMetrics metrics)
     {
         metrics.Selection("[id]", PopcornTelemetryTags.TransportQuery);
