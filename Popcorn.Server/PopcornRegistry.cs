@@ -15,7 +15,7 @@ internal sealed class PopcornRegistry
     private readonly Dictionary<string, PopcornTypeWriter> _writersByName = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<Type, ResultShape?> _shapes = new();
 
-    public PopcornRegistry(IOptions<PopcornOptions> options)
+    public PopcornRegistry(IOptions<PopcornOptions> options, PopcornMetrics metrics)
     {
         Options = options.Value;
         foreach (var context in Options.Contexts)
@@ -30,12 +30,16 @@ internal sealed class PopcornRegistry
         Plans = new SelectionPlanCache(
             Options.PlanCacheCapacity,
             Options.Limits,
-            new PlanCompilerOptions { UnknownFields = Options.UnknownFields });
+            new PlanCompilerOptions { UnknownFields = Options.UnknownFields },
+            new PlanCacheTelemetry(metrics));
+        Metrics = metrics;
     }
 
     public PopcornOptions Options { get; }
 
     public SelectionPlanCache Plans { get; }
+
+    public PopcornMetrics Metrics { get; }
 
     /// <summary>Every model type's writer.</summary>
     public IEnumerable<PopcornTypeWriter> Writers => _writers.Values;

@@ -18,12 +18,16 @@ internal sealed class BoundedPlanMap
     private readonly ConcurrentDictionary<string, Entry> _entries = new(StringComparer.Ordinal);
     private readonly Queue<(TypeMetadata Type, string Text)> _insertionOrder = new();
     private readonly Lock _insertLock = new();
+    private readonly Action? _onEvicted;
     private int _count;
 
-    public BoundedPlanMap(int capacity)
+    /// <param name="capacity">Most entries held.</param>
+    /// <param name="onEvicted">Called (under the insert lock) each time an entry is dropped to make room.</param>
+    public BoundedPlanMap(int capacity, Action? onEvicted = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
         Capacity = capacity;
+        _onEvicted = onEvicted;
     }
 
     public int Capacity { get; }
@@ -64,6 +68,7 @@ internal sealed class BoundedPlanMap
             while (_count >= Capacity)
             {
                 Evict(_insertionOrder.Dequeue());
+                _onEvicted?.Invoke();
             }
 
             // Entries are immutable: a reader holding the old chain still sees a consistent one.

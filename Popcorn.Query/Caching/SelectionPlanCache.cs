@@ -1,3 +1,5 @@
+using System.Diagnostics;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -13,15 +15,18 @@ public sealed class SelectionPlanCache
 
     private readonly BoundedPlanMap _byText;
     private readonly BoundedPlanMap _byCanonicalForm;
+    private readonly ISelectionPlanCacheObserver? _observer;
 
     /// <summary>Creates a cache.</summary>
     /// <param name="capacity">Most entries per level (raw text, canonical form).</param>
     /// <param name="parserOptions">Limits for parsing; the defaults when null.</param>
     /// <param name="compilerOptions">Semantics choices; the defaults when null.</param>
-    public SelectionPlanCache(int capacity = DefaultCapacity, SelectionParserOptions? parserOptions = null, PlanCompilerOptions? compilerOptions = null)
+    /// <param name="observer">Told of every lookup, eviction, parse and compile (for metrics and traces); none when null.</param>
+    public SelectionPlanCache(int capacity = DefaultCapacity, SelectionParserOptions? parserOptions = null, PlanCompilerOptions? compilerOptions = null, ISelectionPlanCacheObserver? observer = null)
     {
-        _byText = new BoundedPlanMap(capacity);
-        _byCanonicalForm = new BoundedPlanMap(capacity);
+        _observer = observer;
+        _byText = new BoundedPlanMap(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.Text));
+        _byCanonicalForm = new BoundedPlanMap(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.CanonicalForm));
         ParserOptions = parserOptions ?? SelectionParserOptions.Default;
         CompilerOptions = compilerOptions ?? PlanCompilerOptions.Default;
     }
@@ -44,12 +49,14 @@ public sealed class SelectionPlanCache
     {
         ArgumentNullException.ThrowIfNull(type);
         string text = query ?? string.Empty;
-        if (_byText.TryGetValue(type, text, out var plan))
+        bool hit = _byText.TryGetValue(type, text, out var plan);
+        _observer?.OnLookup(SelectionPlanCacheLevel.Text, hit);
+        if (hit)
         {
-            return plan;
+            return plan!;
         }
 
-        plan = GetOrCompile(type, SelectionParser.Parse(query, ParserOptions));
+        plan = GetOrCompile(type, Parse(query));
         return _byText.GetOrAdd(type, text, plan);
     }
 
@@ -65,15 +72,50 @@ public sealed class SelectionPlanCache
         ArgumentNullException.ThrowIfNull(tree);
         if (SelectionPrinter.PrintIncludeWithin(tree, ParserOptions.MaxLength) is not { } canonical)
         {
+            return Compile(type, tree);
+        }
+
+        bool hit = _byCanonicalForm.TryGetValue(type, canonical, out var plan);
+        _observer?.OnLookup(SelectionPlanCacheLevel.CanonicalForm, hit);
+        if (hit)
+        {
+            return plan!;
+        }
+
+        return _byCanonicalForm.GetOrAdd(type, canonical, Compile(type, tree));
+    }
+
+    private SelectionTree Parse(string? query)
+    {
+        using var span = query is null ? null : _observer?.StartParse(query);
+        try
+        {
+            return SelectionParser.Parse(query, ParserOptions);
+        }
+        catch (PopcornQueryException e) when (Failed(span, e))
+        {
+            throw;
+        }
+    }
+
+    private SelectionPlan Compile(TypeMetadata type, SelectionTree tree)
+    {
+        using var span = _observer?.StartCompile(type);
+        try
+        {
             return PlanCompiler.Compile(type, tree, CompilerOptions);
         }
-
-        if (_byCanonicalForm.TryGetValue(type, canonical, out var plan))
+        catch (PopcornQueryException e) when (Failed(span, e))
         {
-            return plan;
+            throw;
         }
+    }
 
-        return _byCanonicalForm.GetOrAdd(type, canonical, PlanCompiler.Compile(type, tree, CompilerOptions));
+    /// <summary>Marks the span as failed from an exception filter, so the exception is neither caught nor rethrown.</summary>
+    private static bool Failed(Activity? span, PopcornQueryException error)
+    {
+        span?.SetStatus(ActivityStatusCode.Error, error.Kind.ToString());
+        return false;
     }
 
     /// <summary>Drops every entry.</summary>

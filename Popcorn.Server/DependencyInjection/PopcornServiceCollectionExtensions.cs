@@ -36,6 +36,8 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornOptions>, PopcornOptionsValidator>());
         services.AddProblemDetails();
         services.Configure<OutputCacheOptions>(static cache => cache.AddBasePolicy(PopcornOutputCachePolicy.Instance));
+        services.AddMetrics();
+        services.TryAddSingleton<PopcornMetrics>();
         services.TryAddSingleton<PopcornRegistry>();
         services.TryAddSingleton<EndpointModels>();
         services.TryAddSingleton<PopcornPipeline>();

@@ -28,7 +28,13 @@ internal static class PopcornEndpointFilter
                 return problem;
             }
 
-            return pipeline.Complete(exchange, await next(invocation));
+            object? result;
+            using (PopcornTracing.StartResolve(field: null))
+            {
+                result = await next(invocation);
+            }
+
+            return pipeline.Complete(exchange, result);
         };
     }
 }

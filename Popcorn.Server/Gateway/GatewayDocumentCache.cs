@@ -11,7 +11,7 @@ namespace Popcorn.Server;
 /// operation is only reused for exactly the variables it was built with. Bounded: the oldest entry goes first, and
 /// requests whose variables are large are not cached at all, so no entry is much larger than the longest query.
 /// </summary>
-internal sealed class GatewayDocumentCache(int capacity)
+internal sealed class GatewayDocumentCache(int capacity, PopcornMetrics metrics)
 {
     /// <summary>Variables longer than this (as JSON text) are not worth a cache entry: such requests are parsed each time.</summary>
     internal const int MaxCachedVariablesLength = 2048;
@@ -39,6 +39,7 @@ internal sealed class GatewayDocumentCache(int capacity)
     {
         bool found = _operations.TryGetValue(key, out operation);
         Interlocked.Increment(ref found ? ref _hits : ref _misses);
+        metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayDocuments, found);
         return found;
     }
 
@@ -52,7 +53,10 @@ internal sealed class GatewayDocumentCache(int capacity)
         _insertionOrder.Enqueue(key);
         while (_operations.Count > capacity && _insertionOrder.TryDequeue(out var oldest))
         {
-            _operations.TryRemove(oldest, out _);
+            if (_operations.TryRemove(oldest, out _))
+            {
+                metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayDocuments);
+            }
         }
     }
 

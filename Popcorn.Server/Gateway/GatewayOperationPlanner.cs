@@ -58,7 +58,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             if (field is null)
             {
                 var suggestions = NameSuggestions.Closest(property.Name, gateway.Fields.Select(f => f.Name));
-                errors.Add(new GraphQLError($"Unknown root field '{GraphQLError.Quote(property.Name)}'.{NameSuggestions.Hint(suggestions)}", property.Location, key, ValidationFailed));
+                errors.Add(new GraphQLError($"Unknown root field '{GraphQLError.Quote(property.Name)}'.{NameSuggestions.Hint(suggestions)}", property.Location, key, ValidationFailed, Kind: QueryErrorKind.UnknownField));
                 continue;
             }
 

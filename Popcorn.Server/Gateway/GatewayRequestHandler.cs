@@ -22,7 +22,7 @@ internal sealed class GatewayRequestHandler(
 
     private readonly GatewayOperationPlanner _planner = new(pipeline, gateway);
 
-    internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity);
+    internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity, pipeline.Metrics);
 
     public async Task HandleAsync(HttpContext context)
     {
@@ -46,6 +46,8 @@ internal sealed class GatewayRequestHandler(
             return;
         }
 
+        pipeline.Metrics.Selection(request.Query, PopcornTelemetryTags.TransportGateway);
+        using var span = PopcornTracing.StartGraphQLOperation(request.Query, request.OperationName);
         bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
         if (!cacheable || !Documents.TryGet(key, out var operation))
         {
@@ -53,6 +55,7 @@ internal sealed class GatewayRequestHandler(
             operation = Prepare(request, errors);
             if (operation is null)
             {
+                span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
                 await WriteErrorsAsync(context, DocumentErrorStatus(context), errors);
                 return;
             }
@@ -79,7 +82,7 @@ internal sealed class GatewayRequestHandler(
         SelectionTree document;
         try
         {
-            document = SelectionParser.Parse(request.Query, pipeline.Registry.Options.Limits, request.Variables, request.OperationName);
+            document = pipeline.Parse(request.Query, request.Variables, request.OperationName);
         }
         catch (PopcornQueryException e)
         {
@@ -92,6 +95,15 @@ internal sealed class GatewayRequestHandler(
         {
             // Root-level mistakes (unknown root field, arguments) are the gateway's own; selection errors were logged by the pipeline.
             pipeline.Rejected(errors[0].Message, errors[0].Location);
+        }
+
+        // Errors from a PopcornQueryException were counted by the pipeline; the gateway's own root-level ones are counted here.
+        foreach (var error in errors)
+        {
+            if (error.Source is null)
+            {
+                pipeline.Metrics.Rejected(error.Kind);
+            }
         }
 
         return operation;
@@ -111,19 +123,21 @@ internal sealed class GatewayRequestHandler(
                 continue;
             }
 
+            using var resolve = PopcornTracing.StartResolve(step.Field.Name);
             try
             {
                 values[i] = await step.Field.ResolveAsync(context, step.Arguments!);
             }
             catch (Exception e) when (e is not OperationCanceledException)
             {
+                resolve?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, e.GetType().Name);
                 logger.GatewayFieldFailed(e, step.Field.Name);
                 errors.Add(new GraphQLError($"The field '{step.Field.Name}' could not be resolved.", step.Location, step.Key, "INTERNAL_SERVER_ERROR"));
                 failed[i] = true;
             }
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), (writer, steps, values, failed, errors, context, gateway.Schema), static async (body, state) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, gateway.Schema), static async (body, state) =>
         {
             var (responseWriter, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;
@@ -174,7 +188,7 @@ internal sealed class GatewayRequestHandler(
     }
 
     private Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
-        writer.WriteDocumentAsync(context, status, ResponseMediaType(context), errors, static (body, errors) =>
+        writer.WriteDocumentAsync(context, status, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, errors) =>
         {
             var json = body.Json;
             json.WriteStartObject();

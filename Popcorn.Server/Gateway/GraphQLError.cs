@@ -3,8 +3,12 @@ using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>One entry of a GraphQL response's <c>errors</c> list.</summary>
-internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null)
+/// <summary>
+/// One entry of a GraphQL response's <c>errors</c> list. <see cref="Kind"/> is what the error counts as in Popcorn's
+/// metrics when it refuses a document (a root-level mistake the gateway finds itself is an invalid selection unless
+/// it says otherwise).
+/// </summary>
+internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null, QueryErrorKind Kind = QueryErrorKind.InvalidSelection)
 {
     /// <summary>
     /// A client-written name as an error echoes it: at most the excerpt limit (40 characters), then "…". A root key
@@ -14,7 +18,7 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
 
     public static GraphQLError From(PopcornQueryException error, string? path = null) =>
-        new(error.Detail, error.Location, path, error.Kind == QueryErrorKind.Syntax || error.Kind == QueryErrorKind.LimitExceeded ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED", error);
+        new(error.Detail, error.Location, path, error.Kind == QueryErrorKind.Syntax || error.Kind == QueryErrorKind.LimitExceeded ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED", error, error.Kind);
 
     public void WriteTo(Utf8JsonWriter json)
     {

@@ -20,6 +20,8 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
 {
     public PopcornRegistry Registry => registry;
 
+    public PopcornMetrics Metrics => registry.Metrics;
+
     /// <summary>
     /// Steps 1 to 5, before the handler: reads the selection and compiles it against the model type the endpoint
     /// declares (<see cref="EndpointModels"/>). When nothing declares one, the selection is still parsed, so a syntax
@@ -36,10 +38,11 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         SelectionTree? tree = null;
         try
         {
-            query = RequestSelection.Read(context.Request, registry.Options);
+            query = RequestSelection.Read(context.Request, registry.Options, out string transport);
+            registry.Metrics.Selection(query, transport);
             if (declared is null)
             {
-                tree = SelectionParser.Parse(query, registry.Options.Limits);
+                tree = Parse(query);
             }
         }
         catch (PopcornQueryException error)
@@ -70,11 +73,32 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
     public bool TryCompile(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
         TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), out plan, out error);
 
-    /// <summary>Logs a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
+    /// <summary>Logs and counts a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
     public PopcornQueryException Rejected(PopcornQueryException error)
     {
         logger.SelectionRejected(error.Detail, error.Line, error.Column);
+        registry.Metrics.Rejected(error.Kind);
         return error;
+    }
+
+    /// <summary>Parses a selection outside the plan cache (no model type yet, or a gateway document), in a parse span.</summary>
+    /// <exception cref="PopcornQueryException">The text is malformed or exceeds a limit.</exception>
+    public SelectionTree Parse(string? text, System.Text.Json.JsonElement variables = default, string? operationName = null)
+    {
+        if (text is null)
+        {
+            return SelectionTree.Default;
+        }
+
+        using var span = PopcornTracing.StartParse(text);
+        try
+        {
+            return SelectionParser.Parse(text, registry.Options.Limits, variables, operationName);
+        }
+        catch (PopcornQueryException e) when (Refused(span, e))
+        {
+            throw;
+        }
     }
 
     /// <summary>
@@ -126,6 +150,13 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
     /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>
     public void Rejected(string detail, SourceLocation? location) =>
         logger.SelectionRejected(detail, location?.Line ?? 0, location?.Column ?? 0);
+
+    /// <summary>Marks the span as failed from an exception filter, so the exception is neither caught nor rethrown.</summary>
+    private static bool Refused(System.Diagnostics.Activity? span, PopcornQueryException error)
+    {
+        PopcornTracing.Refused(span, error.Kind);
+        return false;
+    }
 
     private bool TryCompile<TState>(Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error)
     {

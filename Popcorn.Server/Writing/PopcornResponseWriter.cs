@@ -24,7 +24,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
 
     /// <summary>Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a problem).</summary>
     public Task<bool> WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
-        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", (this, context, value, shape, plan), static async (body, state) =>
+        WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan), static async (body, state) =>
         {
             var (self, context, value, shape, plan) = state;
             var json = body.Json;
@@ -46,24 +46,29 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     /// <summary>
     /// Sets the status and content type, then lets <paramref name="writeBody"/> write one JSON document through a
     /// pooled writer onto the response's pipe, and flushes it. The state is passed through so callers can use static
-    /// lambdas and allocate no closure per request.
+    /// lambdas and allocate no closure per request. The bytes written are recorded for <paramref name="endpointKind"/>
+    /// (a <c>PopcornTelemetryTags.Endpoint*</c> value), in a write span.
     /// </summary>
     /// <returns>
     /// False when the document passed <see cref="PopcornOptions.MaxResponseBytes"/> before anything was sent: nothing
     /// was written and the caller answers with an error. Past the cap after bytes were sent, the connection is aborted,
     /// so the client sees a cut-off body rather than JSON that looks complete; that returns true (the response is over).
+    /// The bytes written are recorded for <paramref name="endpointKind"/> (see docs/observability.md).
     /// </returns>
-    public async Task<bool> WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, TState state, Func<ResponseBody, TState, ValueTask> writeBody)
+    public async Task<bool> WriteDocumentAsync<TState>(HttpContext context, int statusCode, string contentType, string endpointKind, TState state, Func<ResponseBody, TState, ValueTask> writeBody)
     {
         var response = context.Response;
         response.StatusCode = statusCode;
         response.ContentType = contentType;
+        using var span = PopcornTracing.StartWrite();
         using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool))
         {
             try
             {
                 await writeBody(body, state);
                 body.Complete();
+                registry.Metrics.ResponseWritten(body.BytesWritten, endpointKind);
+                PopcornTracing.Written(span, body.BytesWritten);
             }
             catch (ResponseTooLargeException e)
             {

@@ -46,6 +46,9 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// <summary>Whether bytes have been handed to the client's connection: from then on an error can only cut the response off.</summary>
     public bool HasSentBytes { get; private set; }
 
+    /// <summary>Every byte written so far (after <see cref="Complete"/>: the whole body).</summary>
+    public long BytesWritten => _written;
+
     /// <summary>Bytes written since the last flush, whether still in the JSON writer or already in this body.</summary>
     public long PendingBytes => _written + Json.BytesPending - _flushedMark;
 

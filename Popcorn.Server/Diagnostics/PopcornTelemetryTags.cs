@@ -1,0 +1,60 @@
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The tag and attribute names Popcorn's metrics and spans use, and their values: constants, so recording one never
+/// allocates a string. The table in docs/observability.md lists the same.
+/// </summary>
+internal static class PopcornTelemetryTags
+{
+    public const string Syntax = "popcorn.selection.syntax";
+    public const string SyntaxInclude = "include";
+    public const string SyntaxGraphQL = "graphql";
+
+    public const string Transport = "popcorn.selection.transport";
+    public const string TransportQuery = "query";
+    public const string TransportHeader = "header";
+    public const string TransportGateway = "gateway";
+
+    /// <summary>No selection was sent (syntax and transport), so the defaults apply.</summary>
+    public const string None = "none";
+
+    public const string ErrorKind = "popcorn.error.kind";
+
+    public const string CacheName = "popcorn.cache.name";
+    public const string CachePlansByText = "plans_by_text";
+    public const string CachePlansByCanonicalForm = "plans_by_canonical_form";
+    public const string CacheGatewayDocuments = "gateway_documents";
+    public const string CacheResult = "popcorn.cache.result";
+    public const string Hit = "hit";
+    public const string Miss = "miss";
+
+    public const string EndpointKind = "popcorn.endpoint.kind";
+    public const string EndpointRest = "rest";
+    public const string EndpointGateway = "gateway";
+
+    /// <summary>Span attribute: the model type a plan is compiled for or a response is written as.</summary>
+    public const string Model = "popcorn.model";
+
+    /// <summary>Span attribute: the gateway root field a resolve span ran.</summary>
+    public const string Field = "popcorn.field";
+
+    /// <summary>Span attribute: the bytes a write span wrote.</summary>
+    public const string ResponseSize = "popcorn.response.body.size";
+
+    /// <summary>OpenTelemetry's GraphQL semantic conventions, for the gateway's operation span.</summary>
+    public const string GraphQLOperationName = "graphql.operation.name";
+    public const string GraphQLOperationType = "graphql.operation.type";
+    public const string GraphQLDocument = "graphql.document";
+
+    public static string ErrorKindOf(QueryErrorKind kind) => kind switch
+    {
+        QueryErrorKind.Syntax => "syntax",
+        QueryErrorKind.LimitExceeded => "limit_exceeded",
+        QueryErrorKind.UnknownField => "unknown_field",
+        QueryErrorKind.InvalidSelection => "invalid_selection",
+        QueryErrorKind.InvalidVariable => "invalid_variable",
+        _ => "other",
+    };
+}
