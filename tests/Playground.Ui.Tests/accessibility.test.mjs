@@ -1,9 +1,10 @@
 // Accessibility (issue 17, outcome 4): axe-core finds nothing serious or critical in the main
 // states, light and dark; the keyboard reaches the main controls and always shows where it is.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { errorMarkers, runQuery, setQuery } from './playgroundPage.mjs';
-import { playgroundSuite, search } from './playgroundSuite.mjs';
+import { outputDir, playgroundSuite, search } from './playgroundSuite.mjs';
 import { ringOf, seriousViolations } from './accessibilityChecks.mjs';
 
 const phone = { width: 390, height: 844 };
@@ -52,6 +53,7 @@ describe('accessibility', () => {
     assert.deepEqual(await seriousViolations(page), [], 'dark, on load');
     await runQuery(page);
     assert.deepEqual(await seriousViolations(page), [], 'dark, after a run');
+    await page.screenshot({ path: path.join(outputDir, 'screen-1440-dark.png') });
     await showAnError(page);
     assert.deepEqual(await seriousViolations(page), [], 'dark, with an error');
   });
