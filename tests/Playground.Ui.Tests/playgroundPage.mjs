@@ -1,12 +1,15 @@
 // What the tests do to the page, in the words a person would use: open it, write a query, run it.
 
+/** The design's laptop; tests of other screens pass their own viewport. */
+export const desktopViewport = { width: 1440, height: 900 };
+
 /**
  * Opens the playground (optionally with URL state) in a fresh context, so storage starts empty.
  * `errors` collects uncaught exceptions; `consoleErrors` what the console shows as errors,
  * failed requests included ("Failed to load resource: … 400").
  */
-export async function openPlayground(browser, baseUrl, search = '') {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+export async function openPlayground(browser, baseUrl, search = '', { viewport = desktopViewport } = {}) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
   const consoleErrors = [];

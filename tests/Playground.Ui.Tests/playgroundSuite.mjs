@@ -21,8 +21,9 @@ export function playgroundSuite(name) {
   const suite = {
     url: '',
     schema: null,
-    async open(search = '') {
-      const session = await openPlayground(browser, server.url, search);
+    /** `options.viewport` sizes the page (the 1440x900 laptop unless given). */
+    async open(search = '', options = {}) {
+      const session = await openPlayground(browser, server.url, search, options);
       opened.push(session);
       return session;
     },

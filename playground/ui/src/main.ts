@@ -1,7 +1,13 @@
 import { fetchSchema } from './api/schema';
 import { Playground } from './app/playground';
 import { SchemaIndex } from './model/schemaIndex';
-import './styles.css';
+// Tokens first: every later sheet reads them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/explorer.css';
+import './styles/editor.css';
+import './styles/response.css';
 
 const root = document.getElementById('app')!;
 try {

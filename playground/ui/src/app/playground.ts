@@ -24,8 +24,10 @@ import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
 import { syntaxGuide } from '../ui/syntaxGuide';
 import { SyntaxSwitch } from '../ui/syntaxSwitch';
+import { PaneTabs } from '../ui/paneTabs';
 import { TargetBar } from '../ui/targetBar';
 import { VariablesEditor } from '../ui/variablesEditor';
+import { pageLayout } from './pageLayout';
 
 /**
  * The page: wires the explorer, the editor, the target bar and the response panel to one state
@@ -43,6 +45,7 @@ export class Playground {
   private readonly _body = new RequestBodyEditor();
   private readonly _variables = new VariablesEditor(() => this.variablesChanged());
   private readonly _curl = new CurlDialog();
+  private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private _runNumber = 0;
   /** The gateway query and variables text of the last run that answered without errors. */
@@ -95,37 +98,17 @@ export class Playground {
   }
 
   private layout(editorHost: HTMLElement): HTMLElement {
-    const runButton = h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run');
-    const curlButton = h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl');
-    return h(
-      'div',
-      { class: 'app' },
-      h(
-        'header',
-        { class: 'topbar' },
-        h('div', { class: 'brand' }, h('span', { class: 'brand-name' }, 'Popcorn'), h('span', { class: 'brand-tag' }, 'playground')),
-        this._targetBar.element,
-        h('div', { class: 'topbar-actions' }, this._syntaxSwitch.element, curlButton, runButton),
-      ),
-      h(
-        'main',
-        { class: 'workspace' },
-        h('aside', { class: 'pane explorer-pane' }, this._explorer.element),
-        h(
-          'section',
-          { class: 'pane query-pane', 'aria-label': 'Query' },
-          h('header', { class: 'pane-head' }, h('h2', {}, 'Query'), h('span', { class: 'hint' }, 'Click a field in the explorer to add it at the cursor')),
-          editorHost,
-          this._status,
-          this._body.element,
-          this._variables.element,
-          this._recent.element,
-          syntaxGuide(),
-        ),
-        this._response.element,
-      ),
-      this._curl.element,
-    );
+    return pageLayout({
+      targetBar: this._targetBar.element,
+      syntaxSwitch: this._syntaxSwitch.element,
+      curlButton: h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl'),
+      runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
+      tabs: this._tabs,
+      explorer: this._explorer.element,
+      queryParts: [editorHost, this._status, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
+      responsePane: this._response.element,
+      curlDialog: this._curl.element,
+    });
   }
 
   private environment(): EditorEnvironment {
@@ -225,6 +208,8 @@ export class Playground {
   }
 
   private insert(pick: FieldPick): void {
+    // On a phone the explorer hides the editor; show where the field went.
+    this._tabs.show('query');
     const text = this._editor.text;
     const edit = planInsertion(
       {
@@ -280,6 +265,7 @@ export class Playground {
     const requestLine = requestLineOf(this._target);
     const onGateway = this._target.kind === 'gateway';
     this._recent.show(rememberQuery(state));
+    this._tabs.show('response');
     this._response.showPending();
     try {
       const { request, full, fullReason } = await this.prepare(state.query);

@@ -1,8 +1,7 @@
 import { StreamLanguage, type StringStream } from '@codemirror/language';
+import { argumentWordToken, fieldWordToken, literalToken, punctuationToken, readName, type SelectionState } from './selectionTokens';
 
-interface GraphQLState {
-  /** Depth of `( ... )` argument or variable lists. */
-  argumentDepth: number;
+interface GraphQLState extends SelectionState {
   /** The previous word was `on` or `fragment`, so the next name is a type or fragment name. */
   expectsTypeName: boolean;
 }
@@ -12,7 +11,8 @@ const wildcards = new Set(['__all', '__default', '__full', '__typename']);
 
 /**
  * Highlighting for the GraphQL-like syntax: documents with operations, fragments, variables and
- * directives, and Popcorn's own `__all`/`__default`/`__full` and `@exclude`/`@optional`.
+ * directives, and Popcorn's own `__all`/`__default`/`__full` and `@exclude`/`@optional`. What it
+ * shares with include syntax lives in selectionTokens.ts.
  */
 export const graphqlLanguage = StreamLanguage.define<GraphQLState>({
   name: 'popcorn-graphql',
@@ -27,25 +27,9 @@ export const graphqlLanguage = StreamLanguage.define<GraphQLState>({
       return 'lineComment';
     }
 
-    if (stream.match('"')) {
-      while (!stream.eol()) {
-        const c = stream.next();
-        if (c === '\\') {
-          stream.next();
-        } else if (c === '"') {
-          break;
-        }
-      }
-
-      return 'string';
-    }
-
-    if (stream.match(/^-?\d+(\.\d+)?([eE][+-]?\d+)?/)) {
-      return 'number';
-    }
-
-    if (stream.match(/^\$\w*/)) {
-      return 'variableName';
+    const literal = literalToken(stream);
+    if (literal) {
+      return literal;
     }
 
     if (stream.match(/^@\w*/)) {
@@ -56,59 +40,38 @@ export const graphqlLanguage = StreamLanguage.define<GraphQLState>({
       return 'operator';
     }
 
-    if (stream.match(/^[A-Za-z_]\w*/)) {
-      const word = stream.current();
-      if (state.expectsTypeName) {
-        state.expectsTypeName = word === 'on';
-        return word === 'on' ? 'keyword' : 'typeName';
-      }
-
-      if (state.argumentDepth > 0) {
-        if (stream.match(/^\s*:/, false)) {
-          return 'attributeName';
-        }
-
-        return word === 'true' || word === 'false' ? 'bool' : word === 'null' ? 'null' : /^[A-Z]/.test(word) ? 'typeName' : 'atom';
-      }
-
-      if (keywords.has(word)) {
-        state.expectsTypeName = word === 'on' || word === 'fragment';
-        return 'keyword';
-      }
-
-      if (wildcards.has(word)) {
-        return 'atom';
-      }
-
-      return stream.match(/^\s*:/, false) ? 'labelName' : 'propertyName';
+    const word = readName(stream);
+    if (word !== null) {
+      return wordToken(stream, word, state);
     }
 
-    const c = stream.next();
-    switch (c) {
-      case '(':
-        state.argumentDepth++;
-        return 'paren';
-      case ')':
-        state.argumentDepth = Math.max(0, state.argumentDepth - 1);
-        return 'paren';
-      case '{':
-      case '}':
-        return 'brace';
-      case '[':
-      case ']':
-        return 'squareBracket';
-      case ':':
-      case '=':
-      case '!':
-        return 'punctuation';
-      case ',':
-        return 'separator';
-      default:
-        return 'invalid';
+    const c = stream.next()!;
+    if (c === '=' || c === '!') {
+      return 'punctuation';
     }
+
+    return punctuationToken(c, state) ?? 'invalid';
   },
   languageData: {
     closeBrackets: { brackets: ['{', '(', '[', '"'] },
     commentTokens: { line: '#' },
   },
 });
+
+function wordToken(stream: StringStream, word: string, state: GraphQLState): string {
+  if (state.expectsTypeName) {
+    state.expectsTypeName = word === 'on';
+    return word === 'on' ? 'keyword' : 'typeName';
+  }
+
+  if (state.argumentDepth > 0) {
+    return argumentWordToken(stream, word, true);
+  }
+
+  if (keywords.has(word)) {
+    state.expectsTypeName = word === 'on' || word === 'fragment';
+    return 'keyword';
+  }
+
+  return wildcards.has(word) ? 'atom' : fieldWordToken(stream);
+}

@@ -1,22 +1,25 @@
 import { HighlightStyle } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 
-/** One quiet palette for the query editor and the JSON response, so a field reads the same in both. */
+/**
+ * One quiet palette for the query editor and the JSON response, so a field reads the same in both.
+ * The colours are the theme's tokens (styles/tokens.css), so the dark theme needs no second style.
+ */
 export const playgroundHighlightStyle = HighlightStyle.define([
-  { tag: tags.propertyName, color: '#1d4ed8' },
-  { tag: tags.labelName, color: '#7c3aed' },
-  { tag: tags.atom, color: '#b45309', fontWeight: '600' },
-  { tag: tags.modifier, color: '#be123c', fontWeight: '600' },
-  { tag: tags.meta, color: '#be123c' },
-  { tag: tags.keyword, color: '#7c3aed', fontWeight: '600' },
-  { tag: tags.typeName, color: '#0e7490' },
-  { tag: tags.attributeName, color: '#4b5563' },
-  { tag: tags.variableName, color: '#c2410c' },
-  { tag: tags.string, color: '#047857' },
-  { tag: tags.number, color: '#b45309' },
-  { tag: [tags.bool, tags.null], color: '#0e7490' },
-  { tag: tags.lineComment, color: '#9ca3af', fontStyle: 'italic' },
-  { tag: [tags.squareBracket, tags.brace, tags.paren, tags.separator, tags.punctuation], color: '#6b7280' },
-  { tag: tags.operator, color: '#6b7280' },
-  { tag: tags.invalid, color: '#dc2626', textDecoration: 'underline wavy' },
+  { tag: tags.propertyName, color: 'var(--syn-property)' },
+  { tag: tags.labelName, color: 'var(--syn-label)' },
+  { tag: tags.atom, color: 'var(--syn-atom)', fontWeight: '600' },
+  { tag: tags.modifier, color: 'var(--syn-modifier)', fontWeight: '600' },
+  { tag: tags.meta, color: 'var(--syn-modifier)' },
+  { tag: tags.keyword, color: 'var(--syn-label)', fontWeight: '600' },
+  { tag: tags.typeName, color: 'var(--syn-type)' },
+  { tag: tags.attributeName, color: 'var(--syn-attribute)' },
+  { tag: tags.variableName, color: 'var(--syn-variable)' },
+  { tag: tags.string, color: 'var(--syn-string)' },
+  { tag: tags.number, color: 'var(--syn-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syn-type)' },
+  { tag: tags.lineComment, color: 'var(--syn-comment)', fontStyle: 'italic' },
+  { tag: [tags.squareBracket, tags.brace, tags.paren, tags.separator, tags.punctuation], color: 'var(--syn-punct)' },
+  { tag: tags.operator, color: 'var(--syn-punct)' },
+  { tag: tags.invalid, color: 'var(--syn-invalid)', textDecoration: 'underline wavy' },
 ]);

@@ -1,18 +1,14 @@
 import { StreamLanguage, type StringStream } from '@codemirror/language';
-
-interface IncludeState {
-  /** Depth of `( ... )` argument lists, where names are argument names and values are literals. */
-  argumentDepth: number;
-}
+import { argumentWordToken, fieldWordToken, literalToken, punctuationToken, readName, type SelectionState } from './selectionTokens';
 
 /**
  * Highlighting for include syntax: `[id, boss:manager(id: 3)[firstName], -email, ?nick, !all]`.
- * Token names are @lezer/highlight tag names, styled by the shared highlight style.
+ * What it shares with the GraphQL-like syntax lives in selectionTokens.ts.
  */
-export const includeLanguage = StreamLanguage.define<IncludeState>({
+export const includeLanguage = StreamLanguage.define<SelectionState>({
   name: 'popcorn-include',
   startState: () => ({ argumentDepth: 0 }),
-  token(stream: StringStream, state: IncludeState): string | null {
+  token(stream: StringStream, state: SelectionState): string | null {
     if (stream.eatSpace()) {
       return null;
     }
@@ -21,65 +17,22 @@ export const includeLanguage = StreamLanguage.define<IncludeState>({
       return 'atom';
     }
 
-    if (stream.match('"')) {
-      while (!stream.eol()) {
-        const c = stream.next();
-        if (c === '\\') {
-          stream.next();
-        } else if (c === '"') {
-          break;
-        }
-      }
-
-      return 'string';
+    const literal = literalToken(stream);
+    if (literal) {
+      return literal;
     }
 
-    if (stream.match(/^-?\d+(\.\d+)?([eE][+-]?\d+)?/)) {
-      return 'number';
+    const word = readName(stream);
+    if (word !== null) {
+      return state.argumentDepth > 0 ? argumentWordToken(stream, word) : fieldWordToken(stream);
     }
 
-    if (stream.match(/^\$\w*/)) {
-      return 'variableName';
+    const c = stream.next()!;
+    if (c === '-' || c === '?') {
+      return 'modifier';
     }
 
-    if (stream.match(/^[A-Za-z_]\w*/)) {
-      const word = stream.current();
-      if (state.argumentDepth > 0) {
-        if (stream.match(/^\s*:/, false)) {
-          return 'attributeName';
-        }
-
-        return word === 'true' || word === 'false' ? 'bool' : word === 'null' ? 'null' : 'atom';
-      }
-
-      // A name followed by ':' outside arguments is an alias for the field after it.
-      return stream.match(/^\s*:/, false) ? 'labelName' : 'propertyName';
-    }
-
-    const c = stream.next();
-    switch (c) {
-      case '(':
-        state.argumentDepth++;
-        return 'paren';
-      case ')':
-        state.argumentDepth = Math.max(0, state.argumentDepth - 1);
-        return 'paren';
-      case '[':
-      case ']':
-        return 'squareBracket';
-      case '{':
-      case '}':
-        return 'brace';
-      case '-':
-      case '?':
-        return 'modifier';
-      case ',':
-        return 'separator';
-      case ':':
-        return 'punctuation';
-      default:
-        return 'invalid';
-    }
+    return punctuationToken(c, state) ?? 'invalid';
   },
   languageData: {
     closeBrackets: { brackets: ['[', '(', '{', '"'] },

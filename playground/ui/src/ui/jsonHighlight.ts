@@ -1,4 +1,4 @@
-/** The highlight classes of one pretty-printed JSON line's tokens (see styles.css, `.json-*`). */
+/** The highlight classes of one pretty-printed JSON line's tokens (see jsonViewer.css, `.json-*`). */
 export type JsonTokenKind = 'key' | 'string' | 'number' | 'bool' | 'null' | 'punct';
 
 export interface JsonToken {
