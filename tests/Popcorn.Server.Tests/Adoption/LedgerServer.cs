@@ -46,7 +46,7 @@ public class LedgerServer : IAsyncLifetime
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
         builder.Logging.ClearProviders();
-        builder.Logging.AddProvider(new WarningCollector(warnings));
+        builder.Logging.AddProvider(new PopcornWarningCollector(warnings));
         builder.Services.AddSingleton<Ledger>();
         builder.Services.AddOutputCache();
         builder.Services.AddControllers().AddApplicationPart(typeof(LedgerController).Assembly).ConfigureApplicationPartManager(parts =>
@@ -84,30 +84,6 @@ public class LedgerServer : IAsyncLifetime
     private sealed class OnlyController<T> : Microsoft.AspNetCore.Mvc.Controllers.ControllerFeatureProvider
     {
         protected override bool IsController(System.Reflection.TypeInfo typeInfo) => typeInfo == typeof(T);
-    }
-
-    private sealed class WarningCollector(ConcurrentQueue<(int EventId, string Message)> warnings) : ILoggerProvider
-    {
-        public ILogger CreateLogger(string categoryName) => new Collector(categoryName, warnings);
-
-        public void Dispose()
-        {
-        }
-
-        private sealed class Collector(string category, ConcurrentQueue<(int EventId, string Message)> warnings) : ILogger
-        {
-            public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
-
-            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning && category.StartsWith("Popcorn.", StringComparison.Ordinal);
-
-            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-            {
-                if (IsEnabled(logLevel))
-                {
-                    warnings.Enqueue((eventId.Id, formatter(state, exception)));
-                }
-            }
-        }
     }
 }
 

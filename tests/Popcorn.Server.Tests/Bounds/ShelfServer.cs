@@ -35,7 +35,7 @@ public abstract class ShelfServer : IAsyncLifetime
             ContentRootPath = AppContext.BaseDirectory,
         });
         builder.Logging.ClearProviders();
-        builder.Logging.AddProvider(new WarningCollector(Warnings));
+        builder.Logging.AddProvider(new PopcornWarningCollector(Warnings));
         builder.Services.AddSingleton(new Shelf(PageBytes));
         builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(BoundsJsonContext.Default));
 
@@ -64,30 +64,6 @@ public abstract class ShelfServer : IAsyncLifetime
     /// <summary>A gateway query of <paramref name="count"/> aliased <c>page</c> root fields, <c>p0</c> to <c>pN</c>.</summary>
     public static string AliasedPages(int count) =>
         "{ " + string.Join(' ', Enumerable.Range(0, count).Select(i => $"p{i}: page(id: {i}) {{ id text }}")) + " }";
-
-    private sealed class WarningCollector(ConcurrentQueue<(int EventId, string Message)> warnings) : ILoggerProvider
-    {
-        public ILogger CreateLogger(string categoryName) => new Collector(categoryName, warnings);
-
-        public void Dispose()
-        {
-        }
-
-        private sealed class Collector(string category, ConcurrentQueue<(int EventId, string Message)> warnings) : ILogger
-        {
-            public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
-
-            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning && category.StartsWith("Popcorn.", StringComparison.Ordinal);
-
-            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
-            {
-                if (IsEnabled(logLevel))
-                {
-                    warnings.Enqueue((eventId.Id, formatter(state, exception)));
-                }
-            }
-        }
-    }
 }
 
 /// <summary>1 KB pages (200 KB in all) under a 64 KiB cap: a page fits, the book and the list do not.</summary>
