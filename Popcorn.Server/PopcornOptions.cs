@@ -62,6 +62,12 @@ public sealed class PopcornOptions
     public bool EnableIntrospection { get; set; } = true;
 
     /// <summary>
+    /// Accept Apollo's automatic persisted queries at the gateway (a SHA-256 hash instead of the query text, stored
+    /// through the app's <c>IDistributedCache</c>: in memory by default, Redis when registered). On by default.
+    /// </summary>
+    public bool EnablePersistedQueries { get; set; } = true;
+
+    /// <summary>
     /// The most bytes one Popcorn response (a REST resource or a <c>/graphql</c> document) may have. Default 64 MiB.
     /// Past it before anything was sent, the client gets a 400 problem (or GraphQL error); after bytes were sent, the
     /// connection is aborted, so the body is visibly cut off. Bounds what a huge stored value or many aliases can cost.

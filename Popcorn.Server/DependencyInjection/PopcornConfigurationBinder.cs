@@ -15,7 +15,7 @@ internal static class PopcornConfigurationBinder
     private static readonly string[] s_knownKeys =
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
-        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
+        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.Limits),
     ];
 
@@ -36,6 +36,7 @@ internal static class PopcornConfigurationBinder
         options.UseEnvelope = Read(section, nameof(PopcornOptions.UseEnvelope), options.UseEnvelope, bool.Parse);
         options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);
         options.EnableIntrospection = Read(section, nameof(PopcornOptions.EnableIntrospection), options.EnableIntrospection, bool.Parse);
+        options.EnablePersistedQueries = Read(section, nameof(PopcornOptions.EnablePersistedQueries), options.EnablePersistedQueries, bool.Parse);
         options.MaxSelectionCost = ReadInt(section, nameof(PopcornOptions.MaxSelectionCost), options.MaxSelectionCost);
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
         options.MaxResponseBytes = Read(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));

@@ -44,6 +44,8 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornGateway>();
         services.TryAddSingleton<GatewayRequestHandler>();
+        services.TryAddSingleton<PersistedQueryStore>();
+        services.AddDistributedMemoryCache(); // only if the app registered no IDistributedCache (it adds with TryAdd)
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, PopcornEndpointCheck>());
         return services;
     }

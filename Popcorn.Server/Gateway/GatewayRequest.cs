@@ -4,8 +4,11 @@ using Microsoft.Net.Http.Headers;
 
 namespace Popcorn.Server;
 
-/// <summary>The parameters of a GraphQL-over-HTTP request, read from the query string (GET) or a JSON body (POST).</summary>
-internal sealed record GatewayRequest(string? Query, JsonElement Variables, string? OperationName)
+/// <summary>
+/// The parameters of a GraphQL-over-HTTP request, read from the query string (GET) or a JSON body (POST); with
+/// <see cref="PersistedQueryHash"/> from Apollo's <c>extensions.persistedQuery.sha256Hash</c> when the client sent one.
+/// </summary>
+internal sealed record GatewayRequest(string? Query, JsonElement Variables, string? OperationName, string? PersistedQueryHash = null)
 {
     /// <summary>The status of a request whose client went away while it was read (nginx's "client closed request"): nothing is answered.</summary>
     public const int ClientGone = 499;
@@ -78,17 +81,45 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         }
 
         string? extensionsText = query["extensions"];
-        if (!string.IsNullOrEmpty(extensionsText) && !(TryParseJson(extensionsText, out var extensions) && extensions.ValueKind == JsonValueKind.Object))
+        var extensions = default(JsonElement);
+        if (!string.IsNullOrEmpty(extensionsText) && !(TryParseJson(extensionsText, out extensions) && extensions.ValueKind == JsonValueKind.Object))
         {
             return (null, StatusCodes.Status400BadRequest, ExtensionsNotAnObject);
         }
 
-        return (new GatewayRequest(query["query"], variables, query["operationName"]), 0, null);
+        if (!TryReadPersistedQueryHash(extensions, out string? hash))
+        {
+            return (null, StatusCodes.Status400BadRequest, PersistedQueryMalformed);
+        }
+
+        return (new GatewayRequest(query["query"], variables, query["operationName"], hash), 0, null);
     }
 
     private const string ExtensionsNotAnObject = "'extensions' must be a JSON object.";
 
     private const string VariablesNotAnObject = "'variables' must be a JSON object.";
+
+    private const string PersistedQueryMalformed = "'extensions.persistedQuery' must be {\"version\": 1, \"sha256Hash\": \"<64 hex digits>\"}.";
+
+    /// <summary>Apollo's automatic persisted queries: <c>{"persistedQuery": {"version": 1, "sha256Hash": "…"}}</c>; absent is fine.</summary>
+    private static bool TryReadPersistedQueryHash(JsonElement extensions, out string? hash)
+    {
+        hash = null;
+        if (extensions.ValueKind != JsonValueKind.Object || !extensions.TryGetProperty("persistedQuery", out var persisted))
+        {
+            return true;
+        }
+
+        if (persisted.ValueKind != JsonValueKind.Object
+            || (persisted.TryGetProperty("version", out var version) && !(version.ValueKind == JsonValueKind.Number && version.TryGetInt32(out int v) && v == 1))
+            || !persisted.TryGetProperty("sha256Hash", out var sha) || sha.ValueKind != JsonValueKind.String)
+        {
+            return false;
+        }
+
+        hash = sha.GetString();
+        return hash is { Length: 64 } && hash.All(char.IsAsciiHexDigit);
+    }
 
     private static (GatewayRequest?, int, string?) ReadBody(byte[] body)
     {
@@ -113,13 +144,18 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
                 return (null, StatusCodes.Status400BadRequest, ExtensionsNotAnObject);
             }
 
+            if (!TryReadPersistedQueryHash(extensions, out string? hash))
+            {
+                return (null, StatusCodes.Status400BadRequest, PersistedQueryMalformed);
+            }
+
             if (root.TryGetProperty("variables", out var v) && v.ValueKind is not (JsonValueKind.Object or JsonValueKind.Null))
             {
                 return (null, StatusCodes.Status400BadRequest, VariablesNotAnObject);
             }
 
             var variables = v.ValueKind == JsonValueKind.Object ? v.Clone() : default;
-            return (new GatewayRequest(query, variables, operationName), 0, null);
+            return (new GatewayRequest(query, variables, operationName, hash), 0, null);
         }
         catch (JsonException e)
         {

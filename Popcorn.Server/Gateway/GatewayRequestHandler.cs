@@ -16,6 +16,7 @@ internal sealed class GatewayRequestHandler(
     PopcornPipeline pipeline,
     PopcornResponseWriter writer,
     PopcornGateway gateway,
+    PersistedQueryStore persistedQueries,
     ILogger<GatewayRequestHandler> logger)
 {
     private const string GraphQLResponseMediaType = "application/graphql-response+json";
@@ -38,6 +39,16 @@ internal sealed class GatewayRequestHandler(
         {
             await WriteErrorsAsync(context, status, [new GraphQLError(error!)]);
             return;
+        }
+
+        if (request.PersistedQueryHash is not null)
+        {
+            (request, var refusal) = await ResolvePersistedQueryAsync(context, request);
+            if (refusal is not null)
+            {
+                await WriteErrorsAsync(context, refusal.Value.Status, [refusal.Value.Error]);
+                return;
+            }
         }
 
         if (string.IsNullOrWhiteSpace(request.Query))
@@ -67,6 +78,37 @@ internal sealed class GatewayRequestHandler(
         }
 
         await RunAsync(context, operation);
+    }
+
+    /// <summary>
+    /// Apollo's automatic persisted queries: a hash alone is looked up (not found: the protocol's own
+    /// <c>PersistedQueryNotFound</c>, with 200, so the client sends the query with it); a hash with its query is checked
+    /// against it and stored. The request comes back with its query, or with the error to answer instead.
+    /// </summary>
+    private async Task<(GatewayRequest Request, (int Status, GraphQLError Error)? Refusal)> ResolvePersistedQueryAsync(HttpContext context, GatewayRequest request)
+    {
+        string hash = request.PersistedQueryHash!;
+        if (!pipeline.Registry.Options.EnablePersistedQueries)
+        {
+            return string.IsNullOrEmpty(request.Query)
+                ? (request, (StatusCodes.Status400BadRequest, new GraphQLError("PersistedQueryNotSupported", Code: "PERSISTED_QUERY_NOT_SUPPORTED")))
+                : (request, null);
+        }
+
+        if (string.IsNullOrEmpty(request.Query))
+        {
+            return await persistedQueries.FindAsync(hash, context.RequestAborted) is { } stored
+                ? (request with { Query = stored }, null)
+                : (request, (StatusCodes.Status200OK, new GraphQLError("PersistedQueryNotFound", Code: "PERSISTED_QUERY_NOT_FOUND")));
+        }
+
+        if (!PersistedQueryStore.Matches(hash, request.Query))
+        {
+            return (request, (StatusCodes.Status400BadRequest, new GraphQLError("The persisted query's sha256Hash is not the SHA-256 of its query.", Code: "PERSISTED_QUERY_HASH_MISMATCH")));
+        }
+
+        await persistedQueries.SaveAsync(hash, request.Query, context.RequestAborted);
+        return (request, null);
     }
 
     /// <summary>GraphQL over HTTP takes GET and POST; other methods get a 405 that still speaks GraphQL (<c>errors</c>, not an empty body).</summary>

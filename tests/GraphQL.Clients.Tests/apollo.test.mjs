@@ -60,3 +60,26 @@ test('a GraphQL error reaches the client as an error, not as data', async () => 
   assert.equal(data, undefined);
   assert.match(error.message, /nope/);
 });
+
+test('Apollo\'s persisted-query link: the first request learns the hash is unknown, later ones send only the hash', async () => {
+  const { PersistedQueryLink } = await import('@apollo/client/link/persisted-queries');
+  const { createHash } = await import('node:crypto');
+  const bodies = [];
+  const recordingFetch = (uri, init) => { bodies.push(JSON.parse(init.body)); return fetch(uri, init); };
+  const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+  const persisted = new ApolloClient({
+    link: new PersistedQueryLink({ sha256 }).concat(new HttpLink({ uri: `${app.url}/graphql`, fetch: recordingFetch })),
+    cache: new InMemoryCache(),
+  });
+  // Unique per run, so the server has never seen it.
+  const query = gql`query Persisted${Date.now()}($id: Int!) { car(id: $id) { id make } }`;
+
+  const first = await persisted.query({ query, variables: { id: 1 }, fetchPolicy: 'no-cache' });
+  const second = await persisted.query({ query, variables: { id: 2 }, fetchPolicy: 'no-cache' });
+
+  assert.equal(first.data.car.make, 'Volvo');
+  assert.equal(second.data.car.make, 'Tesla');
+  // Hash only (not found), then hash and query, then hash only again (found).
+  assert.deepEqual(bodies.map((b) => [typeof b.query, Boolean(b.extensions?.persistedQuery?.sha256Hash)]),
+    [['undefined', true], ['string', true], ['undefined', true]]);
+});

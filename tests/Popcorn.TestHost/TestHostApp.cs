@@ -22,10 +22,14 @@ public static class TestHostApp
         ReferenceHandler = ReferenceHandler.IgnoreCycles,
     };
 
-    /// <summary>Creates the app; <c>--urls</c> and configuration switches (<c>--Popcorn:UseEnvelope=true</c>) pass through.</summary>
-    public static WebApplication Build(string[] args)
+    /// <summary>
+    /// Creates the app; <c>--urls</c> and configuration switches (<c>--Popcorn:UseEnvelope=true</c>) pass through, and
+    /// <paramref name="services"/> may register services of a test's own first.
+    /// </summary>
+    public static WebApplication Build(string[] args, Action<IServiceCollection>? services = null)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
+        services?.Invoke(builder.Services); // a test's own services (a failing cache) before Popcorn's defaults
         builder.Services.AddSingleton<SampleData>();
         builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(TestHostJsonContext.Default));
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, TestHostJsonContext.Default));

@@ -1,0 +1,62 @@
+using System.Security.Cryptography;
+using System.Text;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Logging;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Apollo's automatic persisted queries, stored through <see cref="IDistributedCache"/>: in memory unless the app
+/// registers another cache (Redis: <c>AddStackExchangeRedisCache</c>), so every instance behind a load balancer can
+/// share them. Every call is time-boxed and never throws: a store that is down or slow makes a hash-only request a
+/// <c>PersistedQueryNotFound</c> (the client then sends the whole query), never a 5xx and never a stalled request.
+/// </summary>
+internal sealed class PersistedQueryStore(IDistributedCache cache, ILogger<PersistedQueryStore> logger)
+{
+    /// <summary>How long a store call may take before the request goes on without it.</summary>
+    public static readonly TimeSpan Timeout = TimeSpan.FromMilliseconds(500);
+
+    private const string KeyPrefix = "popcorn:pq:";
+
+    /// <summary>Queries not asked for in this long are dropped (each use renews it).</summary>
+    private static readonly DistributedCacheEntryOptions s_entryOptions = new() { SlidingExpiration = TimeSpan.FromDays(7) };
+
+    /// <summary>True when <paramref name="hash"/> is the SHA-256 of <paramref name="query"/>'s UTF-8 bytes, in hex.</summary>
+    public static bool Matches(string hash, string query)
+    {
+        Span<byte> digest = stackalloc byte[SHA256.HashSizeInBytes];
+        SHA256.HashData(Encoding.UTF8.GetBytes(query), digest);
+        return string.Equals(Convert.ToHexStringLower(digest), hash, StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>The query stored under <paramref name="hash"/>; null when there is none or the store did not answer in time.</summary>
+    public async Task<string?> FindAsync(string hash, CancellationToken requestAborted)
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
+        timeout.CancelAfter(Timeout);
+        try
+        {
+            return await cache.GetStringAsync(KeyPrefix + hash.ToLowerInvariant(), timeout.Token).WaitAsync(timeout.Token);
+        }
+        catch (Exception e) when (!requestAborted.IsCancellationRequested)
+        {
+            logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message);
+            return null;
+        }
+    }
+
+    /// <summary>Stores <paramref name="query"/> under its hash, or logs why the store would not take it.</summary>
+    public async Task SaveAsync(string hash, string query, CancellationToken requestAborted)
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
+        timeout.CancelAfter(Timeout);
+        try
+        {
+            await cache.SetStringAsync(KeyPrefix + hash.ToLowerInvariant(), query, s_entryOptions, timeout.Token).WaitAsync(timeout.Token);
+        }
+        catch (Exception e) when (!requestAborted.IsCancellationRequested)
+        {
+            logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message);
+        }
+    }
+}
