@@ -16,6 +16,8 @@ internal sealed class PopcornMetrics
     private readonly Counter<long> _errors;
     private readonly Counter<long> _cacheRequests;
     private readonly Counter<long> _cacheEvictions;
+    private readonly Histogram<long> _cost;
+    private readonly Counter<long> _persistedQueries;
     private readonly Histogram<long> _responseSize;
 
     public PopcornMetrics(IMeterFactory meterFactory)
@@ -26,6 +28,8 @@ internal sealed class PopcornMetrics
         _cacheRequests = meter.CreateCounter<long>("popcorn.cache.requests", "{request}", "Lookups in Popcorn's plan and document caches, by cache and result.");
         _cacheEvictions = meter.CreateCounter<long>("popcorn.cache.evictions", "{entry}", "Entries dropped from Popcorn's caches to make room, by cache.");
         _responseSize = meter.CreateHistogram<long>("popcorn.response.body.size", "By", "Bytes of JSON Popcorn wrote per response, by endpoint kind.");
+        _cost = meter.CreateHistogram<long>("popcorn.selection.cost", "{unit}", "The estimated cost of each selection checked against its limit (a gateway request: all its root fields), by endpoint kind.");
+        _persistedQueries = meter.CreateCounter<long>("popcorn.persisted_queries", "{request}", "Gateway requests that named a persisted query by hash, by result.");
     }
 
     /// <summary>A request carried <paramref name="text"/> (null: none, the defaults apply) by <paramref name="transport"/>.</summary>
@@ -88,6 +92,24 @@ internal sealed class PopcornMetrics
         if (_responseSize.Enabled)
         {
             _responseSize.Record(bytes, new KeyValuePair<string, object?>(PopcornTelemetryTags.EndpointKind, endpointKind));
+        }
+    }
+
+    /// <summary>A selection's estimated cost was checked (whether or not it passed).</summary>
+    public void Cost(long cost, string endpointKind)
+    {
+        if (_cost.Enabled)
+        {
+            _cost.Record(cost, new KeyValuePair<string, object?>(PopcornTelemetryTags.EndpointKind, endpointKind));
+        }
+    }
+
+    /// <summary>A persisted-query hash was looked up or stored: <paramref name="result"/> is hit, miss, stored or mismatch.</summary>
+    public void PersistedQuery(string result)
+    {
+        if (_persistedQueries.Enabled)
+        {
+            _persistedQueries.Add(1, new KeyValuePair<string, object?>(PopcornTelemetryTags.PersistedQueryResult, result));
         }
     }
 }

@@ -34,6 +34,10 @@ internal static class PopcornTelemetryTags
     public const string EndpointRest = "rest";
     public const string EndpointGateway = "gateway";
 
+    public const string PersistedQueryResult = "popcorn.persisted_query.result";
+    public const string Stored = "stored";
+    public const string Mismatch = "mismatch";
+
     /// <summary>Span attribute: the model type a plan is compiled for or a response is written as.</summary>
     public const string Model = "popcorn.model";
 

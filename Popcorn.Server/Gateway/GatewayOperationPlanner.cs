@@ -112,6 +112,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             }
         }
 
+        pipeline.Metrics.Cost(total, PopcornTelemetryTags.EndpointGateway);
         if (SelectionBudget.Check(total, options.MaxSelectionCost, costliest?.Location ?? SelectionBudget.Start) is { } error)
         {
             errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", pipeline.Rejected(error)));

@@ -95,19 +95,24 @@ internal sealed class GatewayRequestHandler(
                 : (request, null);
         }
 
+        var metrics = pipeline.Metrics;
         if (string.IsNullOrEmpty(request.Query))
         {
-            return await persistedQueries.FindAsync(hash, context.RequestAborted) is { } stored
+            string? stored = await persistedQueries.FindAsync(hash, context.RequestAborted);
+            metrics.PersistedQuery(stored is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit);
+            return stored is not null
                 ? (request with { Query = stored }, null)
                 : (request, (StatusCodes.Status200OK, new GraphQLError("PersistedQueryNotFound", Code: "PERSISTED_QUERY_NOT_FOUND")));
         }
 
         if (!PersistedQueryStore.Matches(hash, request.Query))
         {
+            metrics.PersistedQuery(PopcornTelemetryTags.Mismatch);
             return (request, (StatusCodes.Status400BadRequest, new GraphQLError("The persisted query's sha256Hash is not the SHA-256 of its query.", Code: "PERSISTED_QUERY_HASH_MISMATCH")));
         }
 
         await persistedQueries.SaveAsync(hash, request.Query, context.RequestAborted);
+        metrics.PersistedQuery(PopcornTelemetryTags.Stored);
         return (request, null);
     }
 

@@ -176,7 +176,9 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
 
     private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, [NotNullWhen(false)] out PopcornQueryException? error)
     {
-        error = SelectionBudget.Check(SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options), limit, SelectionBudget.Start);
+        long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
+        Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
+        error = SelectionBudget.Check(cost, limit, SelectionBudget.Start);
         if (error is null)
         {
             return true;

@@ -82,7 +82,7 @@ internal static class IntrospectionWriter
             "directives" => schema.Directives,
             _ => null, // description, mutationType, subscriptionType: this schema has none
         },
-        TypeRef { Kind: TypeRefKind.Named } named => Resolve(schema, schema.Find(named.Name!)!, field),
+        TypeRef { Kind: TypeRefKind.Named } named => schema.Find(named.Name!) is { } type ? ResolveType(type, field) : null,
         TypeRef wrapper => field.Name switch
         {
             "kind" => wrapper.Kind == TypeRefKind.List ? nameof(SchemaTypeKind.LIST) : nameof(SchemaTypeKind.NON_NULL),
