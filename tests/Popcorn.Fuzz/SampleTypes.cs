@@ -1,13 +1,13 @@
-using Popcorn.Playground;
 using Popcorn.Query;
+using Popcorn.TestHost;
 
 namespace Popcorn.Fuzz;
 
-/// <summary>The playground's generated model metadata (Employee, Department, Project, Car), to compile fuzzed trees against.</summary>
+/// <summary>The test host's generated model metadata (the sample's Employee, Department, Project, Car), to compile fuzzed trees against.</summary>
 public static class SampleTypes
 {
     /// <summary>Every model type of the sample domain, in a fixed order.</summary>
-    public static readonly TypeMetadata[] All = ((IPopcornContext)PlaygroundJsonContext.Default).Writers
+    public static readonly TypeMetadata[] All = ((IPopcornContext)TestHostJsonContext.Default).Writers
         .Select(writer => writer.Metadata)
         .Distinct()
         .OrderBy(type => type.Name, StringComparer.Ordinal)
