@@ -2,8 +2,8 @@
 # Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium), graphql-js
 # against the gateway (tests/GraphQL.Clients.Tests) and the
 # consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
-# Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), and Debian's
-# postgresql for the EF Core tests.
+# Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), Debian's
+# postgresql for the EF Core tests and Debian's redis-server for the scale-out tests.
 # Ends with one line: `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -36,6 +36,19 @@ ensure_postgresql() {
   fi
 }
 
+# The scale-out tests (tests/Popcorn.ScaleOut.Tests) start their own throwaway redis-server from Debian's package (no
+# service needed) and are skipped, with the reason shown, only when it is missing and cannot be installed.
+ensure_redis() {
+  if command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; then return 0; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian's redis-server for the scale-out tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) || return 1
+  else
+    echo "redis-server is missing: install it with 'sudo apt-get install redis-server' to run the scale-out tests." >&2
+    return 1
+  fi
+}
+
 passed=0
 failed=0
 add_counts() { passed=$((passed + $1)); failed=$((failed + $2)); }
@@ -49,6 +62,7 @@ fi
 
 echo "== .NET tests"
 ensure_postgresql
+ensure_redis
 dotnet test Popcorn.Query.sln --no-build -c Debug --nologo \
   --logger "trx" --results-directory "$results/dotnet" -- xUnit.ParallelizeTestCollections=true
 dotnet_status=$?
@@ -61,7 +75,7 @@ for trx in "$results"/dotnet/*.trx; do
   f=$(sed -n 's/.* failed="\([0-9]*\)".*/\1/p' <<<"$counters")
   e=$(sed -n 's/.* error="\([0-9]*\)".*/\1/p' <<<"$counters")
   add_counts "${p:-0}" "$(( ${f:-0} + ${e:-0} ))"
-  # A skipped test (PostgreSQL that could not be installed) is visible locally, and a failure in CI.
+  # A skipped test (PostgreSQL or Redis that could not be installed) is visible locally, and a failure in CI.
   s=$(sed -n 's/.* notExecuted="\([0-9]*\)".*/\1/p' <<<"$counters")
   if [ "${s:-0}" -gt 0 ] && [ "${CI:-}" = "true" ]; then
     echo "$(basename "$trx"): ${s} test(s) skipped; in CI a skipped test counts as failed."

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
+using Popcorn.Playground.Scaling;
 using Popcorn.Playground.Store;
 
 namespace Popcorn.Playground;
@@ -17,6 +18,7 @@ public static class PlaygroundApp
             .AddContext(PlaygroundJsonContext.Default)
             .AddContext(StoreJsonContext.Default));
         builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddSharedCache(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
         builder.Services.AddOpenApi(options => options.AddPopcorn()); // /openapi/v1.json, with the selection documented (docs/openapi.md)
