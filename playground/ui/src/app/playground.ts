@@ -1,8 +1,9 @@
-import { normalize } from '../api/normalize';
+import { normalize, type SelectionCost } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
 import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
 import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
+import { requestCost } from '../model/requestCost';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import { defaultTarget, requestLineOf, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
 import { planInsertion, type FieldPick } from '../query/insertField';
@@ -16,6 +17,7 @@ import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
 import { readUrlState, writeUrlState } from '../state/urlState';
+import { CostMeter } from '../ui/costMeter';
 import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
@@ -47,6 +49,7 @@ export class Playground {
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
+  private readonly _cost = new CostMeter();
   private _runNumber = 0;
   /** The gateway query and variables text of the last run that answered without errors. */
   private _cleanRun: { query: string; variables: string } | null = null;
@@ -81,7 +84,7 @@ export class Playground {
       environment: () => this.environment(),
       onChange: (text) => this.queryChanged(text),
       onRun: () => void this.run(),
-      onProblem: (problem) => this.showProblem(problem),
+      onVerdict: (problem, cost) => this.showVerdict(problem, cost),
     });
 
     document.addEventListener('keydown', (event) => {
@@ -105,7 +108,7 @@ export class Playground {
       runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -336,6 +339,13 @@ export class Playground {
     this._editor.setText(entry.query);
     this._editor.relint();
     this._editor.view.focus();
+  }
+
+  private showVerdict(problem: Problem | null, cost: SelectionCost | null): void {
+    this.showProblem(problem);
+    // The server only estimates a selection checked against a type: REST targets, valid queries.
+    const target = this._target;
+    this._cost.show(cost && target.kind === 'rest' ? requestCost(cost, target.resource.isList) : null);
   }
 
   private showProblem(problem: Problem | null): void {
