@@ -9,6 +9,7 @@ import { defaultTarget, requestLineOf, resolveTarget, rootScopeOf, targetName, t
 import { planInsertion, type FieldPick } from '../query/insertField';
 import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
 import { outlineOf } from '../query/outlineOf';
+import { prettify } from '../query/prettify';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
@@ -84,6 +85,7 @@ export class Playground {
       environment: () => this.environment(),
       onChange: (text) => this.queryChanged(text),
       onRun: () => void this.run(),
+      onPrettify: () => void this.prettify(),
       onVerdict: (problem, cost) => this.showVerdict(problem, cost),
     });
 
@@ -106,6 +108,7 @@ export class Playground {
       syntaxSwitch: this._syntaxSwitch.element,
       curlButton: h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl'),
       runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
+      prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
       queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
@@ -259,6 +262,24 @@ export class Playground {
       this.showNotice(`Could not reach the server to convert the query: ${String(error)}`, true);
     } finally {
       this._syntaxSwitch.setBusy(false);
+    }
+  }
+
+  private async prettify(): Promise<void> {
+    const text = this._editor.text;
+    if (text.trim() === '') {
+      return;
+    }
+
+    try {
+      const result = await prettify(text, this._syntax);
+      if (!result.ok) {
+        this.showNotice(`Fix the query before prettifying it: ${describeProblem(result.problem)}`, true);
+      } else if (result.text !== text && this._editor.text === text) {
+        this._editor.setText(result.text);
+      }
+    } catch (error) {
+      this.showNotice(`Could not reach the server to prettify the query: ${String(error)}`, true);
     }
   }
 

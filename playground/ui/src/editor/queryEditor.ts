@@ -29,6 +29,7 @@ export interface QueryEditorOptions {
   environment: () => EditorEnvironment;
   onChange: (text: string) => void;
   onRun: () => void;
+  onPrettify: () => void;
   /** Every check's verdict: the problem, if any, and the estimated cost when the server gave one. */
   onVerdict: (problem: Problem | null, cost: SelectionCost | null) => void;
 }
@@ -46,6 +47,13 @@ export class QueryEditor {
         key: 'Mod-Enter',
         run: () => {
           options.onRun();
+          return true;
+        },
+      },
+      {
+        key: 'Shift-Mod-p',
+        run: () => {
+          options.onPrettify();
           return true;
         },
       },
