@@ -40,6 +40,8 @@ describe('prettify', () => {
 
   test('Prettify_InvalidIncludeQuery_SaysToFixItAndLeavesTheText', async () => {
     const { page } = await suite.open(search({ resource: 'employees', syntax: 'include', query: '[id,,]' }));
+    // The check on load speaks first; its verdict would otherwise overwrite Prettify's message.
+    await waitForStatus(page, /^Line 1, column 5: /);
 
     await page.getByTestId('prettify').click();
 
