@@ -86,7 +86,7 @@ export class Playground {
       onChange: (text) => this.queryChanged(text),
       onRun: () => void this.run(),
       onPrettify: () => void this.prettify(),
-      onVerdict: (problem, cost) => this.showVerdict(problem, cost),
+      onVerdict: (problems, cost) => this.showVerdict(problems, cost),
     });
 
     document.addEventListener('keydown', (event) => {
@@ -362,8 +362,12 @@ export class Playground {
     this._editor.view.focus();
   }
 
-  private showVerdict(problem: Problem | null, cost: SelectionCost | null): void {
-    this.showProblem(problem);
+  private showVerdict(problems: Problem[], cost: SelectionCost | null): void {
+    this.showProblem(problems[0] ?? null);
+    if (problems.length > 1) {
+      this._status.textContent += ` (${problems.length - 1} more marked in the editor)`;
+    }
+
     // The server only estimates a selection checked against a type: REST targets, valid queries.
     const target = this._target;
     this._cost.show(cost && target.kind === 'rest' ? requestCost(cost, target.resource.isList) : null);

@@ -30,8 +30,8 @@ export interface QueryEditorOptions {
   onChange: (text: string) => void;
   onRun: () => void;
   onPrettify: () => void;
-  /** Every check's verdict: the problem, if any, and the estimated cost when the server gave one. */
-  onVerdict: (problem: Problem | null, cost: SelectionCost | null) => void;
+  /** Every check's verdict: the problems found (all marked in the editor), and the estimated cost when the server gave one. */
+  onVerdict: (problems: Problem[], cost: SelectionCost | null) => void;
 }
 
 /** The CodeMirror editor the selection is written in, with the few operations the page needs. */

@@ -19,12 +19,13 @@ export const recheck = StateEffect.define<null>();
  * Live error markers from the server's own parser: the query goes to the server's check
  * (with the resource's type, so unknown fields are caught too; for the gateway, each root
  * field's selection with that field's type) and a reported problem becomes a diagnostic at the
- * line and column the server names. `onVerdict` hears every verdict, with the selection's
- * estimated cost when the server gave one (a valid query checked against a type).
+ * line and column the server names; every problem found is marked at once. `onVerdict` hears
+ * every verdict, with the selection's estimated cost when the server gave one (a valid query
+ * checked against a type).
  */
 export function serverLint(
   environment: () => EditorEnvironment,
-  onVerdict: (problem: Problem | null, cost: SelectionCost | null) => void,
+  onVerdict: (problems: Problem[], cost: SelectionCost | null) => void,
 ) {
   // A check started before a target switch may answer after the one the switch started; only
   // the newest speaks, and an older one hands back the newest's verdict rather than its own.
@@ -43,8 +44,8 @@ export function serverLint(
         return [];
       }
 
-      onVerdict(verdict.problem, verdict.cost);
-      return verdict.problem ? [diagnosticFor(verdict.problem, view.state.doc)] : [];
+      onVerdict(verdict.problems, verdict.cost);
+      return verdict.problems.map((problem) => diagnosticFor(problem, view.state.doc));
     },
     {
       delay: lintDelayMs,
@@ -55,14 +56,14 @@ export function serverLint(
 
 /** The server's verdict on the editor's text, or null when there is nothing to say about it. */
 interface Verdict {
-  problem: Problem | null;
+  problems: Problem[];
   cost: SelectionCost | null;
 }
 
 async function verdictOn(view: EditorView, environment: EditorEnvironment): Promise<Verdict | null> {
   const text = view.state.doc.toString();
   if (text.trim() === '') {
-    return { problem: null, cost: null };
+    return { problems: [], cost: null };
   }
 
   let checked: Verdict;
@@ -78,9 +79,9 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
     return null;
   }
 
-  if (checked.problem?.errorKind === 'InvalidVariable' && environment.variablesSettled(text)) {
+  if (checked.problems.some((problem) => problem.errorKind === 'InvalidVariable') && environment.variablesSettled(text)) {
     // This very text just ran cleanly with the variables in the box: the warning is answered.
-    return { problem: null, cost: checked.cost };
+    return { problems: checked.problems.filter((problem) => problem.errorKind !== 'InvalidVariable'), cost: checked.cost };
   }
 
   return checked;
@@ -90,11 +91,11 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
 async function check(text: string, environment: EditorEnvironment): Promise<Verdict> {
   const result = await normalize(text, environment.checkedType);
   if (!result.ok) {
-    return { problem: result.problem, cost: null };
+    return { problems: [result.problem], cost: null };
   }
 
-  const problem = environment.rootScope.kind === 'gateway' ? await checkGatewayFields(text, environment.syntax, environment.index) : null;
-  return { problem, cost: result.query.cost ?? null };
+  const problems = environment.rootScope.kind === 'gateway' ? await checkGatewayFields(text, environment.syntax, environment.index) : [];
+  return { problems, cost: result.query.cost ?? null };
 }
 
 function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
