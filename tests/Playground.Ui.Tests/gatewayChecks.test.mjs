@@ -1,4 +1,4 @@
-// What the editor says about gateway queries before and after Run (issue 17, item 3).
+// What the editor says about gateway queries before and after Run (issue 17, items 3 and 5).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorMarkers, queryStatus, runQuery, setQuery, waitForStatus, warningMarkers } from './playgroundPage.mjs';
@@ -23,6 +23,21 @@ describe('gateway checks', () => {
     await setQuery(page, '{ ada: employee(id: 1) { firstName } cars { make } }');
     await waitForStatus(page, /^No errors\.$/);
     assert.equal(await errorMarkers(page).count(), 0);
+  });
+
+  test('Lint_SeveralRootFieldsWithErrors_MarksThemAllAtOnce', async () => {
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+
+    await setQuery(page, '{ employees { id nope } employee { id } cars { make bogus } carz { id } }');
+
+    await waitForStatus(page, /\(3 more marked in the editor\)$/);
+    assert.deepEqual(await errorMarkers(page).allTextContents(), ['nope', 'employee', 'bogus', 'carz']);
+    assert.match(await queryStatus(page).textContent(), /^Line 1, column 18: Unknown field .nope. on type .Employee.\./);
+
+    // Fixing one leaves the others marked.
+    await setQuery(page, '{ employees { id } employee { id } cars { make bogus } carz { id } }');
+    await waitForStatus(page, /\(2 more marked in the editor\)$/);
+    assert.deepEqual(await errorMarkers(page).allTextContents(), ['employee', 'bogus', 'carz']);
   });
 
   test('Run_GatewayWithVariables_ClearsTheWarningOnceItRanCleanly', async () => {

@@ -4,6 +4,14 @@ import { problemIn, type Problem } from './problem';
 export interface NormalizedQuery {
   include: string;
   graphql: string;
+  /** Checked against a type only: the selection's estimated cost for one value of it, and the server's default limit. */
+  cost?: SelectionCost;
+}
+
+/** The server's estimate of a selection's work for one value of the checked type, and the largest it accepts. */
+export interface SelectionCost {
+  cost: number;
+  maxCost: number;
 }
 
 export type NormalizeResult = { ok: true; query: NormalizedQuery } | { ok: false; problem: Problem };
@@ -14,6 +22,8 @@ interface QueryCheck {
   include?: string;
   graphql?: string;
   problem?: unknown;
+  cost?: number;
+  maxCost?: number;
 }
 
 /**
@@ -33,7 +43,8 @@ export async function normalize(query: string, typeName?: string, signal?: Abort
   const response = await fetch(`/popcorn/check?${params}`, { signal, headers: { accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as QueryCheck | null;
   if (response.ok && body?.valid === true) {
-    return { ok: true, query: { include: body.include ?? '', graphql: body.graphql ?? '' } };
+    const cost = typeof body.cost === 'number' && typeof body.maxCost === 'number' ? { cost: body.cost, maxCost: body.maxCost } : undefined;
+    return { ok: true, query: { include: body.include ?? '', graphql: body.graphql ?? '', cost } };
   }
 
   return {

@@ -7,6 +7,7 @@ export interface PageParts {
   syntaxSwitch: HTMLElement;
   curlButton: HTMLElement;
   runButton: HTMLElement;
+  prettifyButton: HTMLElement;
   tabs: PaneTabs;
   explorer: HTMLElement;
   /** The query pane's contents under its heading: the editor's host, the status line, body, variables... */
@@ -24,7 +25,7 @@ export function pageLayout(parts: PageParts): HTMLElement {
   const queryPane = h(
     'section',
     { class: 'pane query-pane', id: 'pane-query', 'aria-labelledby': 'query-heading' },
-    h('header', { class: 'pane-head' }, h('h2', { id: 'query-heading' }, 'Query'), h('span', { class: 'hint' }, 'Click a field in the explorer to add it at the cursor')),
+    h('header', { class: 'pane-head' }, h('h2', { id: 'query-heading' }, 'Query'), h('span', { class: 'hint' }, 'Click a field in the explorer to add it at the cursor'), parts.prettifyButton),
     ...parts.queryParts,
   );
   parts.responsePane.id = 'pane-response';

@@ -1,13 +1,15 @@
-import { normalize } from '../api/normalize';
+import { normalize, type SelectionCost } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
 import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
 import type { EditorEnvironment } from '../editor/editorEnvironment';
 import { QueryEditor } from '../editor/queryEditor';
+import { requestCost } from '../model/requestCost';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import { defaultTarget, requestLineOf, resolveTarget, rootScopeOf, targetName, type Target } from '../model/target';
 import { planInsertion, type FieldPick } from '../query/insertField';
 import { toGatewayQuery, toRestQuery } from '../query/moveBetweenTargets';
 import { outlineOf } from '../query/outlineOf';
+import { prettify } from '../query/prettify';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
@@ -16,6 +18,7 @@ import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
 import { readUrlState, writeUrlState } from '../state/urlState';
+import { CostMeter } from '../ui/costMeter';
 import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
@@ -47,6 +50,7 @@ export class Playground {
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
+  private readonly _cost = new CostMeter();
   private _runNumber = 0;
   /** The gateway query and variables text of the last run that answered without errors. */
   private _cleanRun: { query: string; variables: string } | null = null;
@@ -81,7 +85,8 @@ export class Playground {
       environment: () => this.environment(),
       onChange: (text) => this.queryChanged(text),
       onRun: () => void this.run(),
-      onProblem: (problem) => this.showProblem(problem),
+      onPrettify: () => void this.prettify(),
+      onVerdict: (problems, cost) => this.showVerdict(problems, cost),
     });
 
     document.addEventListener('keydown', (event) => {
@@ -103,9 +108,10 @@ export class Playground {
       syntaxSwitch: this._syntaxSwitch.element,
       curlButton: h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl'),
       runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
+      prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -259,6 +265,24 @@ export class Playground {
     }
   }
 
+  private async prettify(): Promise<void> {
+    const text = this._editor.text;
+    if (text.trim() === '') {
+      return;
+    }
+
+    try {
+      const result = await prettify(text, this._syntax);
+      if (!result.ok) {
+        this.showNotice(`Fix the query before prettifying it: ${describeProblem(result.problem)}`, true);
+      } else if (result.text !== text && this._editor.text === text) {
+        this._editor.setText(result.text);
+      }
+    } catch (error) {
+      this.showNotice(`Could not reach the server to prettify the query: ${String(error)}`, true);
+    }
+  }
+
   private async run(): Promise<void> {
     const runNumber = ++this._runNumber;
     const state = this.state;
@@ -336,6 +360,17 @@ export class Playground {
     this._editor.setText(entry.query);
     this._editor.relint();
     this._editor.view.focus();
+  }
+
+  private showVerdict(problems: Problem[], cost: SelectionCost | null): void {
+    this.showProblem(problems[0] ?? null);
+    if (problems.length > 1) {
+      this._status.textContent += ` (${problems.length - 1} more marked in the editor)`;
+    }
+
+    // The server only estimates a selection checked against a type: REST targets, valid queries.
+    const target = this._target;
+    this._cost.show(cost && target.kind === 'rest' ? requestCost(cost, target.resource.isList) : null);
   }
 
   private showProblem(problem: Problem | null): void {

@@ -12,6 +12,7 @@ import {
   lineNumbers,
   placeholder,
 } from '@codemirror/view';
+import type { SelectionCost } from '../api/normalize';
 import type { Problem } from '../api/problem';
 import type { Syntax } from '../query/syntax';
 import { selectionCompletions } from './completion';
@@ -28,7 +29,9 @@ export interface QueryEditorOptions {
   environment: () => EditorEnvironment;
   onChange: (text: string) => void;
   onRun: () => void;
-  onProblem: (problem: Problem | null) => void;
+  onPrettify: () => void;
+  /** Every check's verdict: the problems found (all marked in the editor), and the estimated cost when the server gave one. */
+  onVerdict: (problems: Problem[], cost: SelectionCost | null) => void;
 }
 
 /** The CodeMirror editor the selection is written in, with the few operations the page needs. */
@@ -44,6 +47,13 @@ export class QueryEditor {
         key: 'Mod-Enter',
         run: () => {
           options.onRun();
+          return true;
+        },
+      },
+      {
+        key: 'Shift-Mod-p',
+        run: () => {
+          options.onPrettify();
           return true;
         },
       },
@@ -65,7 +75,7 @@ export class QueryEditor {
           this._language.of(languageFor(options.syntax)),
           syntaxHighlighting(playgroundHighlightStyle),
           autocompletion({ override: [selectionCompletions(options.environment)], icons: false }),
-          serverLint(options.environment, options.onProblem),
+          serverLint(options.environment, options.onVerdict),
           lintGutter(),
           placeholder('Leave empty for the default fields, or write [id,firstName] or { id firstName }'),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),

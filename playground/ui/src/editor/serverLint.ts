@@ -1,7 +1,7 @@
 import { StateEffect, type Text } from '@codemirror/state';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import type { EditorView, ViewUpdate } from '@codemirror/view';
-import { normalize } from '../api/normalize';
+import { normalize, type SelectionCost } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
 import { checkGatewayFields } from '../query/gatewayFieldCheck';
 import type { EditorEnvironment } from './editorEnvironment';
@@ -19,9 +19,14 @@ export const recheck = StateEffect.define<null>();
  * Live error markers from the server's own parser: the query goes to the server's check
  * (with the resource's type, so unknown fields are caught too; for the gateway, each root
  * field's selection with that field's type) and a reported problem becomes a diagnostic at the
- * line and column the server names. `onProblem` hears every verdict.
+ * line and column the server names; every problem found is marked at once. `onVerdict` hears
+ * every verdict, with the selection's estimated cost when the server gave one (a valid query
+ * checked against a type).
  */
-export function serverLint(environment: () => EditorEnvironment, onProblem: (problem: Problem | null) => void) {
+export function serverLint(
+  environment: () => EditorEnvironment,
+  onVerdict: (problems: Problem[], cost: SelectionCost | null) => void,
+) {
   // A check started before a target switch may answer after the one the switch started; only
   // the newest speaks, and an older one hands back the newest's verdict rather than its own.
   let newest: Promise<Verdict | null> = Promise.resolve(null);
@@ -39,8 +44,8 @@ export function serverLint(environment: () => EditorEnvironment, onProblem: (pro
         return [];
       }
 
-      onProblem(verdict.problem);
-      return verdict.problem ? [diagnosticFor(verdict.problem, view.state.doc)] : [];
+      onVerdict(verdict.problems, verdict.cost);
+      return verdict.problems.map((problem) => diagnosticFor(problem, view.state.doc));
     },
     {
       delay: lintDelayMs,
@@ -51,18 +56,19 @@ export function serverLint(environment: () => EditorEnvironment, onProblem: (pro
 
 /** The server's verdict on the editor's text, or null when there is nothing to say about it. */
 interface Verdict {
-  problem: Problem | null;
+  problems: Problem[];
+  cost: SelectionCost | null;
 }
 
 async function verdictOn(view: EditorView, environment: EditorEnvironment): Promise<Verdict | null> {
   const text = view.state.doc.toString();
   if (text.trim() === '') {
-    return { problem: null };
+    return { problems: [], cost: null };
   }
 
-  let problem: Problem | null;
+  let checked: Verdict;
   try {
-    problem = await check(text, environment);
+    checked = await check(text, environment);
   } catch {
     // The server is unreachable: say nothing rather than mark a query that may be fine.
     return null;
@@ -73,22 +79,23 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
     return null;
   }
 
-  if (problem?.errorKind === 'InvalidVariable' && environment.variablesSettled(text)) {
+  if (checked.problems.some((problem) => problem.errorKind === 'InvalidVariable') && environment.variablesSettled(text)) {
     // This very text just ran cleanly with the variables in the box: the warning is answered.
-    return { problem: null };
+    return { problems: checked.problems.filter((problem) => problem.errorKind !== 'InvalidVariable'), cost: checked.cost };
   }
 
-  return { problem };
+  return checked;
 }
 
 /** The whole query through the server's parser, then, for the gateway, each root field's selection against its type. */
-async function check(text: string, environment: EditorEnvironment): Promise<Problem | null> {
+async function check(text: string, environment: EditorEnvironment): Promise<Verdict> {
   const result = await normalize(text, environment.checkedType);
   if (!result.ok) {
-    return result.problem;
+    return { problems: [result.problem], cost: null };
   }
 
-  return environment.rootScope.kind === 'gateway' ? checkGatewayFields(text, environment.syntax, environment.index) : null;
+  const problems = environment.rootScope.kind === 'gateway' ? await checkGatewayFields(text, environment.syntax, environment.index) : [];
+  return { problems, cost: result.query.cost ?? null };
 }
 
 function diagnosticFor(problem: Problem, doc: Text): Diagnostic {

@@ -12,38 +12,44 @@ import { lineColumnAt, offsetAt } from './textPosition';
  * The gateway's root fields: known names and their required arguments, checked here from the
  * schema; field names under them, checked by the server: its check takes one model type, and
  * the gateway's root is not one, so each root field's own selection is sent with that field's
- * type and the reported position is moved back into the document. Returns the first problem, or null.
+ * type and the reported position is moved back into the document. Returns every root field's
+ * first problem, in document order, so all of them are marked at once (the fields' checks are
+ * independent: a typo in one says nothing about the next).
  */
-export async function checkGatewayFields(text: string, syntax: Syntax, index: SchemaIndex): Promise<Problem | null> {
+export async function checkGatewayFields(text: string, syntax: Syntax, index: SchemaIndex): Promise<Problem[]> {
   // Variables and fragments only mean something in the whole document; the gateway checks those on Run.
   const selectionsCheckable = !text.includes('$') && !text.includes('...');
   const root = rootSet(outlineOf(text, syntax));
-  for (const item of root?.items ?? []) {
-    if (item.isSpread || item.name.startsWith('__') || item.name === '') {
-      continue;
-    }
+  const problems = await Promise.all((root?.items ?? []).map((item) => checkRootField(text, item, index, selectionsCheckable)));
+  return problems.filter((problem): problem is Problem => problem !== null);
+}
 
-    const field = index.rootField(item.name);
-    if (!field) {
-      return unknownRootField(text, item, index);
-    }
+/** One root field: its name, its required arguments, then its selection through the server's check. */
+async function checkRootField(text: string, item: SelectionItem, index: SchemaIndex, selectionsCheckable: boolean): Promise<Problem | null> {
+  if (item.isSpread || item.name.startsWith('__') || item.name === '') {
+    return null;
+  }
 
-    const missing = missingArgument(text, item, field);
-    if (missing) {
-      return missing;
-    }
+  const field = index.rootField(item.name);
+  if (!field) {
+    return unknownRootField(text, item, index);
+  }
 
-    const children = item.children;
-    if (!selectionsCheckable || !children || children.close === null) {
-      continue;
-    }
+  const missing = missingArgument(text, item, field);
+  if (missing) {
+    return missing;
+  }
 
-    const selection = text.slice(children.open, children.close + 1);
-    const result = await normalize(selection, field.type);
-    if (!result.ok) {
-      const within = offsetAt(selection, result.problem.line ?? 1, result.problem.column ?? 1);
-      return { ...result.problem, ...lineColumnAt(text, children.open + within) };
-    }
+  const children = item.children;
+  if (!selectionsCheckable || !children || children.close === null) {
+    return null;
+  }
+
+  const selection = text.slice(children.open, children.close + 1);
+  const result = await normalize(selection, field.type);
+  if (!result.ok) {
+    const within = offsetAt(selection, result.problem.line ?? 1, result.problem.column ?? 1);
+    return { ...result.problem, ...lineColumnAt(text, children.open + within) };
   }
 
   return null;
