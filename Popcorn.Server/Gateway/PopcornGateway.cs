@@ -9,6 +9,9 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
 
     public IReadOnlyList<GatewayField> Fields => _fields;
 
+    /// <summary>Where the gateway is mapped (the first map, if there are several), for the playground; null when unmapped.</summary>
+    public string? Path { get; set; }
+
     public void Add(IEnumerable<GatewayField> fields)
     {
         foreach (var field in fields)

@@ -20,7 +20,9 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         ArgumentNullException.ThrowIfNull(configure);
         var builder = new PopcornGatewayBuilder();
         configure(builder);
-        endpoints.ServiceProvider.GetRequiredService<PopcornGateway>().Add(builder.Fields);
+        var gateway = endpoints.ServiceProvider.GetRequiredService<PopcornGateway>();
+        gateway.Add(builder.Fields);
+        gateway.Path ??= pattern;
         var group = endpoints.MapGroup(pattern);
         group.MapMethods(string.Empty, [HttpMethods.Get, HttpMethods.Post], static (HttpContext context, GatewayRequestHandler handler) => handler.HandleAsync(context))
             .WithName("PopcornGateway")

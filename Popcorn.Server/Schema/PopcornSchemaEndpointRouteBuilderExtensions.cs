@@ -9,7 +9,8 @@ namespace Microsoft.AspNetCore.Builder;
 public static class PopcornSchemaEndpointRouteBuilderExtensions
 {
     /// <summary>
-    /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON),
+    /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON, with the query parameter, header and
+    /// gateway path that carry selections),
     /// <c>GET /popcorn/normalize?query=…[&amp;type=…]</c> (the canonical include and GraphQL forms of a query,
     /// checked against a model type when one is named; a bad query is a 400 problem) and
     /// <c>GET /popcorn/check?query=…[&amp;type=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
@@ -24,7 +25,7 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
         {
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
-            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway.Fields, registry);
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry);
         }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry))

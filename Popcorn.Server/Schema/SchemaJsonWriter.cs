@@ -5,14 +5,18 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Writes <c>GET /popcorn/schema</c>: every model type (fields with wire names, kinds, types, Default/Always marks and
-/// descriptions), every REST resource and every gateway root field. <c>[Never]</c> fields are left out. Built from the
+/// descriptions), every REST resource and every gateway root field, and the names a client sends selections under
+/// (query parameter, header, gateway path), which the playground reads instead of assuming the defaults. <c>[Never]</c> fields are left out. Built from the
 /// generated metadata, the single description of the models.
 /// </summary>
 internal static class SchemaJsonWriter
 {
-    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, IEnumerable<GatewayField> rootFields, PopcornRegistry registry)
+    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry)
     {
         json.WriteStartObject();
+        json.WriteString("queryParameterName", registry.Options.QueryParameterName);
+        json.WriteString("headerName", registry.Options.HeaderName);
+        json.WriteString("gatewayPath", gateway.Path);
         json.WriteStartArray("types");
         foreach (var type in types)
         {
@@ -35,7 +39,7 @@ internal static class SchemaJsonWriter
 
         json.WriteEndArray();
         json.WriteStartArray("rootFields");
-        foreach (var field in rootFields)
+        foreach (var field in gateway.Fields)
         {
             var shape = registry.ShapeOf(field.ReturnType);
             json.WriteStartObject();

@@ -1,4 +1,5 @@
-// Starts the real sample app for the browser tests, or uses the one POPCORN_PLAYGROUND_URL names.
+// Starts the real sample app (or another app under the repository) for the browser tests, or uses the one
+// POPCORN_PLAYGROUND_URL names.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,11 @@ const startTimeoutMs = 120_000;
 
 /**
  * Resolves to { url, stop() } once the app prints "Now listening on: http://127.0.0.1:PORT".
- * Everything the app prints is also written to `logPath`, to read when a test fails.
+ * Everything the app prints is also written to `logPath`, to read when a test fails. `project` is the app's folder
+ * under the repository, the sample's by default.
  */
-export async function startPlayground(logPath) {
-  if (process.env.POPCORN_PLAYGROUND_URL) {
+export async function startPlayground(logPath, project = 'playground') {
+  if (process.env.POPCORN_PLAYGROUND_URL && project === 'playground') {
     return { url: process.env.POPCORN_PLAYGROUND_URL.replace(/\/$/, ''), stop: async () => {} };
   }
 
@@ -21,7 +23,7 @@ export async function startPlayground(logPath) {
   // Detached, so the app that `dotnet run` starts as a child can be stopped with its whole group.
   const child = spawn(
     'dotnet',
-    ['run', '--project', path.join(repoRoot, 'playground'), '--no-build', '--urls', 'http://127.0.0.1:0'],
+    ['run', '--project', path.join(repoRoot, project), '--no-build', '--urls', 'http://127.0.0.1:0'],
     { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOTNET_NOLOGO: '1' } },
   );
 

@@ -12,9 +12,10 @@ export const outputDir = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Registers the file's before/after hooks and returns { url, schema, open(search) }; `name`
- * names the app's log in test-results/, so each file's log survives the others.
+ * names the app's log in test-results/, so each file's log survives the others. `project` starts another app than
+ * the sample, whose playground is at `pagePath` (the sample's is at /).
  */
-export function playgroundSuite(name) {
+export function playgroundSuite(name, { project = 'playground', pagePath = '' } = {}) {
   const opened = [];
   let server;
   let browser;
@@ -23,7 +24,7 @@ export function playgroundSuite(name) {
     schema: null,
     /** `options.viewport` sizes the page (the 1440x900 laptop unless given). */
     async open(search = '', options = {}) {
-      const session = await openPlayground(browser, server.url, search, options);
+      const session = await openPlayground(browser, server.url + pagePath, search, options);
       opened.push(session);
       return session;
     },
@@ -31,7 +32,7 @@ export function playgroundSuite(name) {
 
   before(async () => {
     await mkdir(outputDir, { recursive: true });
-    server = await startPlayground(path.join(outputDir, `${name}.app.log`));
+    server = await startPlayground(path.join(outputDir, `${name}.app.log`), project);
     browser = await launchBrowser();
     suite.url = server.url;
     suite.schema = await (await fetch(`${server.url}/popcorn/schema`)).json();

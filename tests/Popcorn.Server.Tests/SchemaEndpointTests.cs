@@ -36,6 +36,16 @@ public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHost
     }
 
     [Fact]
+    public async Task Schema_CarriesTheDefaultParameterHeaderAndGatewayPath()
+    {
+        var schema = JsonNode.Parse((await server.GetAsync("/popcorn/schema")).Body)!;
+
+        schema["queryParameterName"]!.GetValue<string>().ShouldBe("include");
+        schema["headerName"]!.GetValue<string>().ShouldBe("Popcorn-Include");
+        schema["gatewayPath"]!.GetValue<string>().ShouldBe("/graphql");
+    }
+
+    [Fact]
     public async Task Sdl_PrintsTypesAndQuery_WithoutNeverFields()
     {
         var (status, _, sdl) = await server.GetAsync("/graphql/schema.graphql");

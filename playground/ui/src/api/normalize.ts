@@ -1,4 +1,5 @@
 import { problemIn, type Problem } from './problem';
+import { toolsPath } from './serverNames';
 
 /** The same selection in both canonical forms, as the server prints them. */
 export interface NormalizedQuery {
@@ -40,7 +41,7 @@ export async function normalize(query: string, typeName?: string, signal?: Abort
     params.set('type', typeName);
   }
 
-  const response = await fetch(`/popcorn/check?${params}`, { signal, headers: { accept: 'application/json' } });
+  const response = await fetch(`${toolsPath()}/check?${params}`, { signal, headers: { accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as QueryCheck | null;
   if (response.ok && body?.valid === true) {
     const cost = typeof body.cost === 'number' && typeof body.maxCost === 'number' ? { cost: body.cost, maxCost: body.maxCost } : undefined;

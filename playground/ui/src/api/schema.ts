@@ -1,3 +1,5 @@
+import { toolsPath, useServerNames } from './serverNames';
+
 /** The shape of `GET /popcorn/schema`: the server's description of its models and entry points. */
 
 export type FieldKind = 'scalar' | 'object' | 'list' | 'map';
@@ -48,18 +50,29 @@ export interface RootFieldInfo {
 }
 
 export interface Schema {
+  /** The query parameter, header and gateway path the app reads; older servers leave them out. */
+  queryParameterName?: string;
+  headerName?: string;
+  gatewayPath?: string | null;
   types: TypeInfo[];
   resources: ResourceInfo[];
   rootFields: RootFieldInfo[];
 }
 
+/** Loads the schema and takes the app's names from it (see `serverNames`). */
 export async function fetchSchema(): Promise<Schema> {
-  const response = await fetch('/popcorn/schema', { headers: { accept: 'application/json' } });
+  const url = `${toolsPath()}/schema`;
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
   if (!response.ok) {
-    throw new Error(`GET /popcorn/schema answered ${response.status} ${response.statusText}`);
+    throw new Error(`GET ${url} answered ${response.status} ${response.statusText}`);
   }
 
   const schema = (await response.json()) as Partial<Schema>;
+  useServerNames({
+    queryParameterName: schema.queryParameterName,
+    headerName: schema.headerName,
+    gatewayPath: schema.gatewayPath ?? undefined,
+  });
   // Tolerate a server that leaves out an empty section rather than failing the whole page.
   return { types: schema.types ?? [], resources: schema.resources ?? [], rootFields: schema.rootFields ?? [] };
 }

@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../api/schema';
+import { serverNames } from '../api/serverNames';
 import { fillPath } from '../run/pathTemplate';
 import { gatewayScope, type Scope } from './scope';
 import type { SchemaIndex } from './schemaIndex';
@@ -15,7 +16,7 @@ export function targetName(target: Target): string {
 
 /** The request line a target is sent as, e.g. `GET /api/employees/3` or `POST /graphql`: how the response panel names it. */
 export function requestLineOf(target: Target): string {
-  return target.kind === 'gateway' ? 'POST /graphql' : `${target.resource.method} ${fillPath(target.resource.path, target.params)}`;
+  return target.kind === 'gateway' ? `POST ${serverNames().gatewayPath}` : `${target.resource.method} ${fillPath(target.resource.path, target.params)}`;
 }
 
 /** The scope of the query's outermost selection: the resource's model type or the gateway's root fields. */

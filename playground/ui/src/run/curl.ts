@@ -1,3 +1,4 @@
+import { serverNames } from '../api/serverNames';
 import { urlOf, type PreparedRequest } from './preparedRequest';
 
 /**
@@ -7,7 +8,7 @@ import { urlOf, type PreparedRequest } from './preparedRequest';
 export function toCurl(request: PreparedRequest, origin: string): string {
   const parts = ['curl'];
   if (request.method === 'GET' && request.include !== null) {
-    parts.push('-G', quote(origin + request.path), '--data-urlencode', quote(`include=${request.include}`));
+    parts.push('-G', quote(origin + request.path), '--data-urlencode', quote(`${serverNames().queryParameterName}=${request.include}`));
   } else {
     if (request.method !== 'GET' && request.method !== 'POST') {
       parts.push('-X', request.method);

@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../api/schema';
+import { serverNames } from '../api/serverNames';
 import { fillPath } from './pathTemplate';
 
 /** One HTTP request as the playground sends it, kept in parts so it can also be written as curl. */
@@ -6,7 +7,7 @@ export interface PreparedRequest {
   method: string;
   /** Path with parameters filled in, without the query string. */
   path: string;
-  /** The selection sent as `?include=` (REST); null for the defaults or the gateway. */
+  /** The selection sent as `?include=` (or the app's own parameter; REST); null for the defaults or the gateway. */
   include: string | null;
   headers: Record<string, string>;
   body: string | null;
@@ -14,7 +15,7 @@ export interface PreparedRequest {
 
 /** The URL the browser fetches: the path plus the URL-encoded selection. */
 export function urlOf(request: PreparedRequest): string {
-  return request.include === null ? request.path : `${request.path}?include=${encodeURIComponent(request.include)}`;
+  return request.include === null ? request.path : `${request.path}?${serverNames().queryParameterName}=${encodeURIComponent(request.include)}`;
 }
 
 export function restRequest(
@@ -37,7 +38,7 @@ export function restRequest(
 export function gatewayRequest(document: string, variables?: Record<string, unknown>): PreparedRequest {
   return {
     method: 'POST',
-    path: '/graphql',
+    path: serverNames().gatewayPath,
     include: null,
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
     body: JSON.stringify(variables ? { query: document, variables } : { query: document }),

@@ -1,4 +1,5 @@
 import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
+import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName } from '../model/target';
 import { displayPath } from '../run/pathTemplate';
@@ -111,7 +112,7 @@ export class Explorer {
           onclick: () => this._handlers.onPickTarget(gatewayTargetName),
         },
         h('span', { class: 'method method-post' }, 'POST'),
-        h('span', { class: 'path' }, '/graphql'),
+        h('span', { class: 'path' }, serverNames().gatewayPath),
       ),
       h('span', { class: 'field-type' }, 'root fields:'),
     );

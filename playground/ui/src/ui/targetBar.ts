@@ -1,3 +1,4 @@
+import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName, targetName, type Target } from '../model/target';
 import { displayPath } from '../run/pathTemplate';
@@ -22,7 +23,7 @@ export class TargetBar {
         { label: 'REST resources' },
         ...resources.map((resource) => h('option', { value: resource.name }, `${resource.method} ${displayPath(resource.path)}`)),
       ),
-      h('optgroup', { label: 'GraphQL gateway' }, h('option', { value: gatewayTargetName }, 'POST /graphql')),
+      h('optgroup', { label: 'GraphQL gateway' }, h('option', { value: gatewayTargetName }, `POST ${serverNames().gatewayPath}`)),
     );
     this._params = h('span', { class: 'target-params' });
     this.element = h('div', { class: 'target-bar' }, this._select, this._params);
