@@ -28,6 +28,13 @@ public sealed class PopcornOptions
     /// <summary>Whether unknown field names are errors (the default) or ignored.</summary>
     public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;
 
+    /// <summary>
+    /// Answer GraphQL documents at <c>/graphql</c> with Popcorn's semantics (keys in declaration order, <c>[Always]</c>
+    /// fields added) instead of the GraphQL specification's (exactly the selected keys, in the selection's order).
+    /// Off by default; REST endpoints always use Popcorn's semantics.
+    /// </summary>
+    public bool GatewayUsesPopcornSemantics { get; set; }
+
     /// <summary>How many parsed queries (and, separately, compiled plans, and validated gateway operations) are kept. Default 1024 each.</summary>
     public int PlanCacheCapacity { get; set; } = SelectionPlanCache.DefaultCapacity;
 

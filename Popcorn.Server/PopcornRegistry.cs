@@ -6,8 +6,8 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// The application's Popcorn state: the writers of every registered context, by model type, and the plan cache.
-/// A singleton.
+/// The application's Popcorn state: the writers of every registered context, by model type, and the plan caches
+/// (REST's, and the gateway's, whose plans follow the GraphQL specification's response shape). A singleton.
 /// </summary>
 internal sealed class PopcornRegistry
 {
@@ -27,17 +27,25 @@ internal sealed class PopcornRegistry
             }
         }
 
-        Plans = new SelectionPlanCache(
-            Options.PlanCacheCapacity,
-            Options.Limits,
-            new PlanCompilerOptions { UnknownFields = Options.UnknownFields },
-            new PlanCacheTelemetry(metrics));
+        var telemetry = new PlanCacheTelemetry(metrics);
+        var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields };
+        Plans = new SelectionPlanCache(Options.PlanCacheCapacity, Options.Limits, restOptions, telemetry);
+
+        // A cache per semantics, so a REST plan and a gateway plan of the same text never mix and REST's hit stays one
+        // lookup on the text alone; with Popcorn semantics at the gateway too, both share REST's cache.
+        GatewayPlans = Options.GatewayUsesPopcornSemantics
+            ? Plans
+            : new SelectionPlanCache(Options.PlanCacheCapacity, Options.Limits, restOptions with { Semantics = SelectionSemantics.GraphQL }, telemetry);
         Metrics = metrics;
     }
 
     public PopcornOptions Options { get; }
 
+    /// <summary>REST's plans: Popcorn's semantics.</summary>
     public SelectionPlanCache Plans { get; }
+
+    /// <summary>The gateway's plans: GraphQL's semantics, or <see cref="Plans"/> itself under <see cref="PopcornOptions.GatewayUsesPopcornSemantics"/>.</summary>
+    public SelectionPlanCache GatewayPlans { get; }
 
     public PopcornMetrics Metrics { get; }
 

@@ -7,7 +7,9 @@ namespace Popcorn.Query;
 /// <remarks>
 /// Per level: wildcards add fields weakly (an explicitly named field keeps its own children), named
 /// fields add strongly and merge when repeated under one key, <c>[Always]</c> fields are added last,
-/// and <c>-name</c> removes the field's own (unaliased) key unless it is <c>[Always]</c>.
+/// and <c>-name</c> removes the field's own (unaliased) key unless it is <c>[Always]</c>. Under
+/// <see cref="SelectionSemantics.GraphQL"/> keys keep the order they were first claimed in and <c>[Always]</c> is an
+/// ordinary field: never added, removable.
 /// </remarks>
 public static class PlanCompiler
 {
@@ -113,7 +115,9 @@ public static class PlanCompiler
 
             try
             {
-                plan = new CompileSession(subDefault.SourceText, PlanCompilerOptions.Default).CompileLevel(element, subDefault.Properties);
+                // The server's own text: unknown names stay errors whatever the client's option, semantics follow the caller's.
+                var ownOptions = options.Semantics == SelectionSemantics.Popcorn ? PlanCompilerOptions.Default : PlanCompilerOptions.Default with { Semantics = options.Semantics };
+                plan = new CompileSession(subDefault.SourceText, ownOptions).CompileLevel(element, subDefault.Properties);
             }
             catch (PopcornQueryException e)
             {
@@ -127,6 +131,9 @@ public static class PlanCompiler
         }
 
         public PlanCompilerOptions Options => options;
+
+        /// <summary>Whether keys follow the selection's order and <c>[Always]</c> is an ordinary field (GraphQL's rules).</summary>
+        public bool FollowsSelection { get; } = options.Semantics == SelectionSemantics.GraphQL;
 
         public PopcornQueryException Error(QueryErrorKind kind, string detail, PropertyReference at, string? field = null, string? type = null, IReadOnlyList<string>? suggestions = null) =>
             new(kind, detail, at.Location, PopcornQueryException.ExcerptAround(sourceText, at.Location.Offset), field, type, suggestions);
@@ -219,6 +226,11 @@ public static class PlanCompiler
 
         public void AddAlways()
         {
+            if (session.FollowsSelection)
+            {
+                return;
+            }
+
             foreach (var field in type.SelectableFields)
             {
                 if (field.IsAlways)
@@ -234,7 +246,7 @@ public static class PlanCompiler
             foreach (var entry in _order)
             {
                 bool removed = entry.Field is not null
-                    && !entry.Field.IsAlways
+                    && (!entry.Field.IsAlways || session.FollowsSelection)
                     && entry.Key == entry.Field.WireName
                     && _removed is not null
                     && _removed.Contains(entry.Field);
@@ -244,13 +256,13 @@ public static class PlanCompiler
                 }
             }
 
-            // Output follows declaration order (what System.Text.Json writes); a field's keys keep the order
-            // they were claimed in. __typename leads, as GraphQL clients expect it first.
-            kept.Sort(static (a, b) =>
+            // Popcorn: output follows declaration order (what System.Text.Json writes); a field's keys keep the order
+            // they were claimed in. __typename leads, as GraphQL clients expect it first. GraphQL: _order already is
+            // the order of first appearance (CollectFields), so nothing is sorted.
+            if (!session.FollowsSelection)
             {
-                int byField = (a.Field?.Index ?? -1).CompareTo(b.Field?.Index ?? -1);
-                return byField != 0 ? byField : a.Order.CompareTo(b.Order);
-            });
+                SortByDeclaration(kept);
+            }
 
             var fields = new PlannedField[kept.Count];
             for (int i = 0; i < fields.Length; i++)
@@ -261,6 +273,13 @@ public static class PlanCompiler
 
             return fields;
         }
+
+        private static void SortByDeclaration(List<Entry> kept) =>
+            kept.Sort(static (a, b) =>
+            {
+                int byField = (a.Field?.Index ?? -1).CompareTo(b.Field?.Index ?? -1);
+                return byField != 0 ? byField : a.Order.CompareTo(b.Order);
+            });
 
         private SelectionPlan? ChildPlan(Entry entry)
         {

@@ -71,7 +71,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             }
 
             var selection = new SelectionTree(property.Children, document.SourceText, document.Syntax);
-            if (pipeline.TryCompile(shape.Metadata, selection, out var plan, out var error))
+            if (pipeline.TryCompileForGateway(shape.Metadata, selection, out var plan, out var error))
             {
                 steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan));
             }

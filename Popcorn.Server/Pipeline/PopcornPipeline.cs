@@ -69,9 +69,16 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
     public bool TryCompile(TypeMetadata type, string? query, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
         TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), out plan, out error);
 
-    /// <summary>The plan for an already parsed selection (a gateway root field's), or the (logged) reason it does not fit.</summary>
+    /// <summary>The plan for an already parsed REST selection, or the (logged) reason it does not fit.</summary>
     public bool TryCompile(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
-        TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), out plan, out error);
+        TryCompile(registry.Plans, type, selection, out plan, out error);
+
+    /// <summary>The plan for a gateway root field's selection (the gateway's semantics), or the (logged) reason it does not fit.</summary>
+    public bool TryCompileForGateway(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
+        TryCompile(registry.GatewayPlans, type, selection, out plan, out error);
+
+    private bool TryCompile(SelectionPlanCache plans, TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
+        TryCompile(static (plans, state) => state.plans.GetOrCompile(state.type, state.selection), (plans, type, selection), out plan, out error);
 
     /// <summary>Logs and counts a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
     public PopcornQueryException Rejected(PopcornQueryException error)

@@ -22,7 +22,8 @@ public class SelectionCostAndPersistedQueryMetricsTests(TestHostServer server) :
 
         await server.PostGraphQLAsync("{ a: car(id: 1) { make } b: car(id: 2) { make } }");
 
-        metrics.Sum("popcorn.selection.cost", ("popcorn.endpoint.kind", "gateway")).ShouldBe(4);
+        // One key each: the gateway writes exactly the selected keys (no [Always] id).
+        metrics.Sum("popcorn.selection.cost", ("popcorn.endpoint.kind", "gateway")).ShouldBe(2);
     }
 
     [Fact]

@@ -25,6 +25,7 @@ public class GraphQLDocumentationExampleTests
     [InlineData("{ __all email @exclude salary @exclude }", null, "[!all,-email,-salary]")]
     [InlineData("{ id nickname @optional boss: manager @optional { name } }", null, "[id,?nickname,?boss:manager[name]]")]
     [InlineData("{ kind: __typename id }", null, "[kind:__typename,id]")]
+    [InlineData("{ employee(id: 2) { email ...Names id } }\nfragment Names on Employee { lastName firstName }", null, "[employee(id: 2)[email,lastName,firstName,id]]")]
     [InlineData("query EmployeeCard($id: ID!) {\n  employee(id: $id) { name manager { name } }\n}", """{"id": 7}""", "[employee(id: 7)[name,manager[name]]]")]
     [InlineData(Reports, """{"first": 3, "status": "ACTIVE"}""", "[reports(first: 3, status: \"ACTIVE\")[id]]")]
     [InlineData(Reports, "{}", "[reports(first: 10)[id]]")]
