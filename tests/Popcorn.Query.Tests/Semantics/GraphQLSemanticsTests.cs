@@ -11,18 +11,7 @@ public class GraphQLSemanticsTests
             variables is null ? SelectionParser.Parse(query) : SelectionParser.Parse(query, SelectionParserOptions.Default, System.Text.Json.JsonDocument.Parse(variables).RootElement),
             options ?? s_graphQL);
 
-    /// <summary>The plan as include-like text: keys in output order, children in brackets.</summary>
-    private static string Shape(SelectionPlan plan, int depth = 0)
-    {
-        var parts = new List<string>();
-        foreach (var field in plan.Fields)
-        {
-            string key = field.Field is not null && field.OutputName != field.Field.WireName ? $"{field.OutputName}:{field.Field.WireName}" : field.OutputName;
-            parts.Add(field.Child is null ? key : depth > 3 ? key + "[…]" : key + Shape(field.Child, depth + 1));
-        }
-
-        return "[" + string.Join(",", parts) + "]";
-    }
+    private static string Shape(SelectionPlan plan) => PlanShape.Of(plan);
 
     [Fact]
     public void Compile_GraphQL_KeepsTheSelectionOrder_AndAddsNoAlwaysField()

@@ -5,18 +5,7 @@ public class PlanCompilerTests
     private static SelectionPlan Compile(string query, TypeMetadata? type = null, PlanCompilerOptions? options = null) =>
         PlanCompiler.Compile(type ?? SampleMetadata.Employee, SelectionParser.Parse(query), options);
 
-    /// <summary>The plan as include-like text: keys in output order, children in brackets.</summary>
-    private static string Shape(SelectionPlan plan, int depth = 0)
-    {
-        var parts = new List<string>();
-        foreach (var field in plan.Fields)
-        {
-            string key = field.Field is not null && field.OutputName != field.Field.WireName ? $"{field.OutputName}:{field.Field.WireName}" : field.OutputName;
-            parts.Add(field.Child is null ? key : depth > 3 ? key + "[…]" : key + Shape(field.Child, depth + 1));
-        }
-
-        return "[" + string.Join(",", parts) + "]";
-    }
+    private static string Shape(SelectionPlan plan) => PlanShape.Of(plan);
 
     [Theory]
     [InlineData("")]
