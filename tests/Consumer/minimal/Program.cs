@@ -5,11 +5,13 @@ using Shop;
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddPopcorn(options => options.AddContext(ShopJsonContext.Default));
 builder.Services.AddOpenApi(options => options.AddPopcorn()); // the package comes with Popcorn.Server
+builder.Services.AddOutputCache();
 var app = builder.Build();
 
+app.UseOutputCache();
 app.MapOpenApi();
 
-app.MapGet("/orders", () => Orders.All).WithPopcorn();
+app.MapGet("/orders", () => Orders.All).WithPopcorn().CacheOutput(); // cached per selection, never one for another
 app.MapGet("/orders/{id:int}", Results<Ok<Order>, NotFound> (int id) =>
     Orders.Find(id) is { } order ? TypedResults.Ok(order) : TypedResults.NotFound()).WithPopcorn();
 
