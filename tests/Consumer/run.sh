@@ -139,7 +139,7 @@ check_orders_api() {
   expect "GraphQL-like syntax" 200 \
     '{"id":1,"customer":"Ada","shippedOn":"2026-03-04","lines":[{"sku":"PC-1","quantity":2},{"sku":"PC-2","quantity":1}]}' \
     -G "$u/orders/1" --data-urlencode 'include={ customer shippedOn lines { quantity } }'
-  # Asked again (the minimal app caches /orders with ASP.NET Core's output cache): each selection gets its own body.
+  # Asked again (both apps cache /orders with ASP.NET Core's output cache): each selection gets its own body.
   expect "defaults again (cached)" 200 \
     '[{"id":1,"customer":"Ada","status":"Shipped"},{"id":2,"customer":"Grace","status":"Pending"}]' \
     "$u/orders"

@@ -1,5 +1,6 @@
 // An MVC controller opted in with [Popcorn]: every action's result is written with the selection.
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.OutputCaching;
 using Popcorn.Server;
 using Shop;
 
@@ -11,6 +12,7 @@ namespace ShopMvc.Controllers;
 public sealed class OrdersController : ControllerBase
 {
     [HttpGet]
+    [OutputCache] // cached per selection, never one for another
     public IEnumerable<Order> List() => Orders.All;
 
     [HttpGet("{id:int}")]

@@ -5,8 +5,10 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddControllers();
 builder.Services.AddPopcorn(options => options.AddContext(ShopJsonContext.Default));
 builder.Services.AddOpenApi(options => options.AddPopcorn()); // the template's own Microsoft.AspNetCore.OpenApi reference
+builder.Services.AddOutputCache();
 var app = builder.Build();
 
+app.UseOutputCache();
 app.MapOpenApi();
 app.MapControllers();
 app.MapPopcornGateway("/graphql", gateway => gateway
