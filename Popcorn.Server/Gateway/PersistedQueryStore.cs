@@ -30,33 +30,35 @@ internal sealed class PersistedQueryStore(IDistributedCache cache, ILogger<Persi
     }
 
     /// <summary>The query stored under <paramref name="hash"/>; null when there is none or the store did not answer in time.</summary>
-    public async Task<string?> FindAsync(string hash, CancellationToken requestAborted)
-    {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
-        timeout.CancelAfter(Timeout);
-        try
-        {
-            return await cache.GetStringAsync(KeyPrefix + hash.ToLowerInvariant(), timeout.Token).WaitAsync(timeout.Token);
-        }
-        catch (Exception e) when (!requestAborted.IsCancellationRequested)
-        {
-            logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message);
-            return null;
-        }
-    }
+    public Task<string?> FindAsync(string hash, CancellationToken requestAborted) =>
+        TimeBoxedAsync(token => cache.GetStringAsync(Key(hash), token), requestAborted);
 
     /// <summary>Stores <paramref name="query"/> under its hash, or logs why the store would not take it.</summary>
-    public async Task SaveAsync(string hash, string query, CancellationToken requestAborted)
+    public Task SaveAsync(string hash, string query, CancellationToken requestAborted) =>
+        TimeBoxedAsync<string?>(async token =>
+        {
+            await cache.SetStringAsync(Key(hash), query, s_entryOptions, token);
+            return null;
+        }, requestAborted);
+
+    private static string Key(string hash) => KeyPrefix + hash.ToLowerInvariant();
+
+    /// <summary>
+    /// Runs one store call for at most <see cref="Timeout"/> (also when the cache ignores the token), logging and
+    /// answering null instead of throwing; only the client's own going away is let through.
+    /// </summary>
+    private async Task<T?> TimeBoxedAsync<T>(Func<CancellationToken, Task<T?>> call, CancellationToken requestAborted)
     {
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
         timeout.CancelAfter(Timeout);
         try
         {
-            await cache.SetStringAsync(KeyPrefix + hash.ToLowerInvariant(), query, s_entryOptions, timeout.Token).WaitAsync(timeout.Token);
+            return await call(timeout.Token).WaitAsync(timeout.Token);
         }
         catch (Exception e) when (!requestAborted.IsCancellationRequested)
         {
             logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message);
+            return default;
         }
     }
 }
