@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing: SharpFuzz instruments Popcorn.Query and Popcorn.Server, libFuzzer drives them.
 #   tests/Popcorn.Fuzz.LibFuzzer/run.sh <include|graphql|plan|gateway|all> [seconds per target, default 60]
+#   RUNS=10000000 tests/Popcorn.Fuzz.LibFuzzer/run.sh include   # stop after that many executions instead (no time limit)
 # Needs clang-14 and Debian's libclang-rt-14-dev (installed when run as root). New corpus entries go to
 # artifacts/fuzz/corpus/<target> (the committed seeds in corpus/ are read, never written); a crash or timeout is saved
 # as artifacts/fuzz/findings/<target>-crash-<hash> with the exception on stdout. See docs/reliability.md.
@@ -10,6 +11,9 @@ root=$(cd "$here/../.." && pwd)
 out="$root/artifacts/fuzz"
 targets=${1:-all}
 seconds=${2:-60}
+runs=${RUNS:-}
+limit=(-max_total_time="$seconds")
+[ -n "$runs" ] && limit=(-runs="$runs")
 [ "$targets" = all ] && targets="include graphql plan gateway"
 
 if ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
@@ -30,11 +34,11 @@ for dll in Popcorn.Query.dll Popcorn.Server.dll; do "$out/tools/sharpfuzz" "$out
 clang-14 -fsanitize=fuzzer -O2 "$here/driver/dotnet_bridge.c" -o "$out/dotnet_bridge"
 
 for target in $targets; do
-  echo "== $target: ${seconds} s"
+  if [ -n "$runs" ]; then echo "== $target: $runs executions"; else echo "== $target: $seconds s"; fi
   mkdir -p "$out/corpus/$target"
   # Exit status 0 = no finding; libFuzzer's own non-zero status (a crash, a timeout) ends the script after its report.
   "$out/dotnet_bridge" --target="$out/app/Popcorn.Fuzz.LibFuzzer" --target_arg="$target" \
-    -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$out/findings/$target-" "$out/corpus/$target" "$here/corpus/$target" 2>&1 | tee "$out/$target.log" |
     grep -E 'INITED|DONE|stat::|ERROR|Exception|==[0-9]+==' || true
   status=${PIPESTATUS[0]}
