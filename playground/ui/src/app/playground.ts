@@ -13,7 +13,7 @@ import { prettify } from '../query/prettify';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
 import { toCurl } from '../run/curl';
-import { answeredCleanly, send } from '../run/exchange';
+import { QueryRun } from '../run/queryRun';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
@@ -51,7 +51,7 @@ export class Playground {
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private readonly _cost = new CostMeter();
-  private _runNumber = 0;
+  private readonly _runs = new QueryRun(this._response);
   /** The gateway query and variables text of the last run that answered without errors. */
   private _cleanRun: { query: string; variables: string } | null = null;
 
@@ -284,48 +284,18 @@ export class Playground {
   }
 
   private async run(): Promise<void> {
-    const runNumber = ++this._runNumber;
     const state = this.state;
-    const requestLine = requestLineOf(this._target);
-    const onGateway = this._target.kind === 'gateway';
     this._recent.show(rememberQuery(state));
     this._tabs.show('response');
-    this._response.showPending();
-    try {
-      const { request, full, fullReason } = await this.prepare(state.query);
-      if (runNumber !== this._runNumber) {
-        return;
-      }
-
-      const exchange = await send(request);
-      if (runNumber !== this._runNumber) {
-        return;
-      }
-
-      this._response.showExchange(exchange, requestLine);
-      if (onGateway && answeredCleanly(exchange)) {
+    await this._runs.run({
+      requestLine: requestLineOf(this._target),
+      onGateway: this._target.kind === 'gateway',
+      prepare: () => this.prepare(state.query),
+      onCleanGatewayAnswer: () => {
         this._cleanRun = { query: state.query, variables: state.variables };
         this._editor.relint();
-      }
-
-      if (!full || exchange.status >= 400) {
-        this._response.showFull(null, exchange.status >= 400 ? 'No size comparison for an error response.' : fullReason);
-        return;
-      }
-
-      this._response.showMeasuringFull();
-      const fullExchange = await send(full);
-      if (runNumber === this._runNumber) {
-        this._response.showFull(
-          fullExchange.status < 400 ? fullExchange.bytes : null,
-          `The full request answered ${fullExchange.status}.`,
-        );
-      }
-    } catch (error) {
-      if (runNumber === this._runNumber) {
-        this._response.showFailure(error instanceof Error ? error.message : String(error), requestLine);
-      }
-    }
+      },
+    });
   }
 
   private async prepare(query: string): Promise<RunRequests> {

@@ -3,6 +3,7 @@ import type { Exchange } from '../run/exchange';
 import { h } from './dom';
 import { JsonViewer } from './jsonViewer';
 import { ResponseFind } from './responseFind';
+import { ResponseTools } from './responseTools';
 
 /**
  * The response column: status, time and size of the last run, how it compares with the full
@@ -17,6 +18,7 @@ export class ResponsePanel {
   private readonly _viewer: JsonViewer;
   private readonly _find: ResponseFind;
   private readonly _stale: HTMLElement;
+  private readonly _tools = new ResponseTools();
   private _selectedBytes = 0;
   /** The request line (`GET /api/cars`) of the response on screen; null while there is none. */
   private _shownFor: string | null = null;
@@ -41,6 +43,7 @@ export class ResponsePanel {
       h('header', { class: 'pane-head' }, h('h2', {}, 'Response'), this._meta),
       this._stale,
       this._savings,
+      this._tools.element,
       this._empty,
       this._find.element,
       body,
@@ -49,9 +52,24 @@ export class ResponsePanel {
     this._find.element.hidden = true;
   }
 
-  showPending(): void {
-    this._meta.replaceChildren(h('span', { class: 'muted' }, 'Running…'));
+  /** While a run is in flight: `stop` aborts it. */
+  showPending(stop: () => void): void {
+    this._meta.replaceChildren(
+      h('span', { class: 'muted', 'data-testid': 'response-running' }, 'Running…'),
+      h('button', { type: 'button', class: 'stop-button', 'data-testid': 'response-stop', title: 'Cancel the request', onclick: stop }, 'Stop'),
+    );
     this._savings.hidden = true;
+  }
+
+  /** The user stopped the run before its answer arrived: say so in place of a response. */
+  showStopped(requestLine: string): void {
+    this._meta.replaceChildren(h('span', { class: 'status status-error', 'data-testid': 'response-status' }, 'Stopped'));
+    this._savings.hidden = true;
+    this._empty.hidden = true;
+    this.showBody(`The request (${requestLine}) was cancelled before its answer arrived.`);
+    this._tools.hide();
+    this._shownFor = requestLine;
+    this.markStaleness();
   }
 
   /** The request Run would now send; a response shown for another one is marked as stale. */
@@ -70,6 +88,7 @@ export class ResponsePanel {
     );
     this._empty.hidden = true;
     this.showBody(exchange.body);
+    this._tools.show(exchange);
     this._shownFor = requestLine;
     this.markStaleness();
   }
@@ -109,6 +128,7 @@ export class ResponsePanel {
     this._savings.hidden = true;
     this._empty.hidden = true;
     this.showBody(message);
+    this._tools.hide();
     this._shownFor = requestLine;
     this.markStaleness();
   }
