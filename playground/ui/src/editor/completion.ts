@@ -2,7 +2,7 @@ import type { Completion, CompletionContext, CompletionResult, CompletionSource 
 import type { FieldInfo } from '../api/schema';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
-import { isQuiet, setAt } from '../query/outline';
+import { isQuiet, setAt, type Outline, type SelectionSet } from '../query/outline';
 import { outlineOf } from '../query/outlineOf';
 import { scopeOfSet } from '../query/scopeOfSet';
 import type { Syntax } from '../query/syntax';
@@ -57,11 +57,16 @@ export function selectionCompletions(environment: () => EditorEnvironment): Comp
     const text = context.state.doc.toString();
     const outline = outlineOf(text, syntax);
     const set = setAt(outline, context.pos, text.length);
-    if (!set || isQuiet(outline, context.pos)) {
+    if (!set) {
       return null;
     }
 
     const scope = scopeOfSet(set, rootScope, index);
+    if (isQuiet(outline, context.pos)) {
+      const names = argumentNames(outline, set, scope, index, text, context.pos);
+      return names ? { from: word.from, options: names, validFor: /^\w*$/ } : null;
+    }
+
     const options = namesIn(scope, index, syntax);
     if (options.length === 0) {
       return null;
@@ -69,6 +74,31 @@ export function selectionCompletions(environment: () => EditorEnvironment): Comp
 
     return { from: word.from, options, validFor: syntax === 'include' ? /^!?\w*$/ : /^\w*$/ };
   };
+}
+
+/**
+ * Inside a root field's parentheses, where an argument's name goes (after `(` or `,`, before its `:`): the
+ * arguments the field takes that are not written yet, required ones first.
+ */
+function argumentNames(outline: Outline, set: SelectionSet, scope: Scope, index: SchemaIndex, text: string, position: number): Completion[] | null {
+  const parentheses = outline.quiet.find((span) => text[span.from] === '(' && span.from < position && position < span.to + 1);
+  const owner = parentheses && set.items.find((item) => item.start < parentheses.from && parentheses.to <= item.headEnd);
+  const root = owner && scope.kind === 'gateway' ? index.rootField(owner.name) : undefined;
+  const written = parentheses ? text.slice(parentheses.from + 1, position) : '';
+  if (!root || !/(^|,)\s*\w*$/.test(written)) {
+    return null;
+  }
+
+  const taken = new Set([...written.matchAll(/(\w+)\s*:/g)].map((match) => match[1]));
+  return root.arguments
+    .filter((argument) => !taken.has(argument.name))
+    .map((argument) => ({
+      label: argument.name,
+      type: 'variable',
+      detail: argument.type,
+      apply: `${argument.name}: `,
+      boost: argument.type.endsWith('!') ? 1 : 0,
+    }));
 }
 
 function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax): Completion[] {

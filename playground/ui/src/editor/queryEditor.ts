@@ -16,6 +16,7 @@ import type { SelectionCost } from '../api/normalize';
 import type { Problem } from '../api/problem';
 import type { Syntax } from '../query/syntax';
 import { selectionCompletions } from './completion';
+import { selectionHoverDocs } from './hoverDocs';
 import type { EditorEnvironment } from './editorEnvironment';
 import { graphqlLanguage } from './graphqlLanguage';
 import { playgroundHighlightStyle } from './highlightStyle';
@@ -75,6 +76,7 @@ export class QueryEditor {
           this._language.of(languageFor(options.syntax)),
           syntaxHighlighting(playgroundHighlightStyle),
           autocompletion({ override: [selectionCompletions(options.environment)], icons: false }),
+          selectionHoverDocs(options.environment),
           serverLint(options.environment, options.onVerdict),
           lintGutter(),
           placeholder('Leave empty for the default fields, or write [id,firstName] or { id firstName }'),
