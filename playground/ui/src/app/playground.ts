@@ -12,6 +12,7 @@ import { outlineOf } from '../query/outlineOf';
 import { prettify } from '../query/prettify';
 import { starterQuery } from '../query/starterQuery';
 import { detectSyntax, type Syntax } from '../query/syntax';
+import { variableDefinitions } from '../query/variableDefinitions';
 import { toCurl } from '../run/curl';
 import { QueryRun } from '../run/queryRun';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
@@ -46,7 +47,10 @@ export class Playground {
   private readonly _response = new ResponsePanel();
   private readonly _recent: RecentList;
   private readonly _body = new RequestBodyEditor();
-  private readonly _variables = new VariablesEditor(() => this.variablesChanged());
+  private readonly _variables = new VariablesEditor(
+    () => this.variablesChanged(),
+    () => (this._target.kind === 'gateway' && this._syntax === 'graphql' ? variableDefinitions(this._editor.text) : []),
+  );
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
@@ -143,6 +147,7 @@ export class Playground {
       this.setSyntax(detected);
     }
 
+    this._variables.relint();
     writeUrlState(this.state);
   }
 

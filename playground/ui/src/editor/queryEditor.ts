@@ -22,7 +22,8 @@ import { graphqlLanguage } from './graphqlLanguage';
 import { playgroundHighlightStyle } from './highlightStyle';
 import { includeLanguage } from './includeLanguage';
 import { includeLineBreaks } from './includeLineBreaks';
-import { recheck, serverLint } from './serverLint';
+import { recheck } from './recheck';
+import { serverLint } from './serverLint';
 
 export interface QueryEditorOptions {
   doc: string;

@@ -1,19 +1,14 @@
-import { StateEffect, type Text } from '@codemirror/state';
+import type { Text } from '@codemirror/state';
 import { linter, type Diagnostic } from '@codemirror/lint';
-import type { EditorView, ViewUpdate } from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
 import { normalize, type SelectionCost } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
 import { checkGatewayFields } from '../query/gatewayFieldCheck';
 import type { EditorEnvironment } from './editorEnvironment';
+import { recheckRequested } from './recheck';
 
 /** How long typing must pause before the server is asked; short enough to feel live. */
 const lintDelayMs = 350;
-
-/**
- * Asks for a fresh check of unchanged text: the linter only re-runs on its own after an edit,
- * but a new target (another checked type) or newly settled variables change the verdict too.
- */
-export const recheck = StateEffect.define<null>();
 
 /**
  * Live error markers from the server's own parser: the query goes to the server's check
@@ -49,7 +44,7 @@ export function serverLint(
     },
     {
       delay: lintDelayMs,
-      needsRefresh: (update: ViewUpdate) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(recheck))),
+      needsRefresh: recheckRequested,
     },
   );
 }
