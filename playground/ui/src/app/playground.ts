@@ -23,6 +23,7 @@ import { CostMeter } from '../ui/costMeter';
 import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
+import { HeadersEditor } from '../ui/headersEditor';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
@@ -51,6 +52,7 @@ export class Playground {
     () => this.variablesChanged(),
     () => (this._target.kind === 'gateway' && this._syntax === 'graphql' ? variableDefinitions(this._editor.text) : []),
   );
+  private readonly _headers = new HeadersEditor(() => writeUrlState(this.state));
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
@@ -68,6 +70,9 @@ export class Playground {
     const query = restored.query ?? starterQuery(_index, this._target, restored.syntax ?? 'include');
     this._syntax = detectSyntax(query) ?? restored.syntax ?? 'include';
     this._variables.text = restored.variables ?? '';
+    if (restored.headers) {
+      this._headers.restore(restored.headers);
+    }
 
     this._explorer = new Explorer(_index, {
       onPickField: (type, field) => this.pickField(type, field),
@@ -115,7 +120,7 @@ export class Playground {
       prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._headers.element, this._recent.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -138,6 +143,7 @@ export class Playground {
       resource: targetName(this._target),
       params: this._target.kind === 'rest' ? { ...this._target.params } : {},
       variables: this._target.kind === 'gateway' ? this._variables.text : '',
+      headers: this._headers.sharedText,
     };
   }
 
@@ -310,6 +316,7 @@ export class Playground {
       query,
       body: this._body.value,
       variables: this._target.kind === 'gateway' ? this._variables.parse() : undefined,
+      headers: this._headers.parse(),
     });
   }
 

@@ -24,10 +24,18 @@ export interface RunInput {
   body: string;
   /** The gateway's variables, already parsed. */
   variables: Record<string, unknown> | undefined;
+  /** The user's request headers (lower-case names), added to every request and replacing the page's own. */
+  headers: Record<string, string>;
 }
 
 /** Builds what Run sends for the current target; a gateway query in include syntax is converted first. */
 export async function requestsFor(input: RunInput): Promise<RunRequests> {
+  const { request, full, fullReason } = await requestsWithoutHeaders(input);
+  const withHeaders = (prepared: PreparedRequest): PreparedRequest => ({ ...prepared, headers: { ...prepared.headers, ...input.headers } });
+  return { request: withHeaders(request), full: full && withHeaders(full), fullReason };
+}
+
+async function requestsWithoutHeaders(input: RunInput): Promise<RunRequests> {
   const { target, query } = input;
   if (target.kind === 'rest') {
     const request = restRequest(target.resource, target.params, query, input.body);

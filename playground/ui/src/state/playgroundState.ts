@@ -10,4 +10,6 @@ export interface PlaygroundState {
   params: Record<string, string>;
   /** The gateway's variables as typed (JSON text); empty when there are none. */
   variables: string;
+  /** Request headers as typed (JSON text), only while the user shares them in the URL; never kept in recent queries. */
+  headers?: string;
 }

@@ -20,7 +20,8 @@ export function loadRecent(): RecentQuery[] {
 
 /** Puts a run query first (dropping an identical older entry) and keeps the list short. */
 export function rememberQuery(state: PlaygroundState): RecentQuery[] {
-  const entry: RecentQuery = { ...state, ranAt: Date.now() };
+  // Headers may hold a token: they are not written to local storage.
+  const entry: RecentQuery = { ...state, headers: undefined, ranAt: Date.now() };
   const key = identity(entry);
   const list = [entry, ...loadRecent().filter((old) => identity(old) !== key)].slice(0, maxEntries);
   save(list);

@@ -22,6 +22,11 @@ export function readUrlState(search: string): Partial<PlaygroundState> {
     state.variables = variables;
   }
 
+  const headers = url.get('headers');
+  if (headers !== null) {
+    state.headers = headers;
+  }
+
   const resource = url.get('resource');
   if (resource) {
     state.resource = resource;
@@ -48,6 +53,10 @@ export function urlSearchFor(state: PlaygroundState): string {
   url.set('query', state.query);
   if (state.variables.trim() !== '') {
     url.set('variables', state.variables);
+  }
+
+  if (state.headers && state.headers.trim() !== '') {
+    url.set('headers', state.headers);
   }
 
   return `?${url}`;
