@@ -17,7 +17,7 @@ import { toCurl } from '../run/curl';
 import { QueryRun } from '../run/queryRun';
 import { requestsFor, type RunRequests } from '../run/requestsFor';
 import type { PlaygroundState } from '../state/playgroundState';
-import { clearRecent, loadRecent, rememberQuery, type RecentQuery } from '../state/recentQueries';
+import { clearRecent, loadRecent, rememberQuery } from '../state/recentQueries';
 import { readUrlState, writeUrlState } from '../state/urlState';
 import { CostMeter } from '../ui/costMeter';
 import { CurlDialog } from '../ui/curlDialog';
@@ -27,6 +27,7 @@ import { HeadersEditor } from '../ui/headersEditor';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
+import { SavedList } from '../ui/savedList';
 import { syntaxGuide } from '../ui/syntaxGuide';
 import { SyntaxSwitch } from '../ui/syntaxSwitch';
 import { PaneTabs } from '../ui/paneTabs';
@@ -47,6 +48,7 @@ export class Playground {
   private readonly _syntaxSwitch: SyntaxSwitch;
   private readonly _response = new ResponsePanel();
   private readonly _recent: RecentList;
+  private readonly _saved = new SavedList((entry) => this.restore(entry));
   private readonly _body = new RequestBodyEditor();
   private readonly _variables = new VariablesEditor(
     () => this.variablesChanged(),
@@ -84,6 +86,7 @@ export class Playground {
     this._recent = new RecentList(
       (entry) => this.restore(entry),
       () => this._recent.show(clearRecent()),
+      (entry) => this._saved.add(entry),
     );
 
     const editorHost = h('div', { class: 'editor-host' });
@@ -120,7 +123,7 @@ export class Playground {
       prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._headers.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._headers.element, this._saved.element, this._recent.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -329,7 +332,7 @@ export class Playground {
     }
   }
 
-  private restore(entry: RecentQuery): void {
+  private restore(entry: PlaygroundState): void {
     const target = resolveTarget(entry.resource, entry.params, this._index);
     if (!target) {
       return;

@@ -1,3 +1,4 @@
+import type { PlaygroundState } from '../state/playgroundState';
 import type { RecentQuery } from '../state/recentQueries';
 import { h } from './dom';
 
@@ -9,6 +10,7 @@ export class RecentList {
   constructor(
     private readonly _onPick: (entry: RecentQuery) => void,
     onClear: () => void,
+    private readonly _onSave: (entry: RecentQuery) => void,
   ) {
     this._list = h('ol', { class: 'recent-list' });
     this.element = h(
@@ -25,20 +27,22 @@ export class RecentList {
       ...entries.map((entry) =>
         h(
           'li',
-          {},
+          { class: 'recent-item' },
           h(
             'button',
             { type: 'button', title: entry.query, 'data-testid': 'recent-item', onclick: () => this._onPick(entry) },
             h('span', { class: 'recent-target' }, describeTarget(entry)),
             h('code', { class: 'recent-query' }, entry.query.replace(/\s+/g, ' ') || '(defaults)'),
           ),
+          h('button', { type: 'button', class: 'link-button recent-save', 'aria-label': 'Save this query', 'data-testid': 'recent-save', onclick: () => this._onSave(entry) }, 'Save'),
         ),
       ),
     );
   }
 }
 
-function describeTarget(entry: RecentQuery): string {
+/** `employee 3` for a resource with parameters, the resource's name otherwise. */
+export function describeTarget(entry: PlaygroundState): string {
   const params = Object.values(entry.params);
   return params.length ? `${entry.resource} ${params.join(', ')}` : entry.resource;
 }
