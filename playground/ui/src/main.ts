@@ -1,4 +1,6 @@
+import { fetchGatewaySchema } from './api/introspection';
 import { fetchSchema } from './api/schema';
+import { serverNames } from './api/serverNames';
 import { Playground } from './app/playground';
 import { SchemaIndex } from './model/schemaIndex';
 // Tokens first: every later sheet reads them.
@@ -11,7 +13,10 @@ import './styles/response.css';
 
 const root = document.getElementById('app')!;
 try {
-  new Playground(root, new SchemaIndex(await fetchSchema()));
+  const schema = await fetchSchema();
+  // Gateway mode documents what introspection says, as GraphiQL would; without it, /popcorn/schema's root fields.
+  const gateway = schema.rootFields.length > 0 ? await fetchGatewaySchema(serverNames().gatewayPath) : null;
+  new Playground(root, new SchemaIndex(schema, gateway));
 } catch (error) {
   root.replaceChildren();
   const message = document.createElement('p');

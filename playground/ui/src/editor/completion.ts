@@ -1,4 +1,5 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
+import type { GatewayField } from '../api/introspection';
 import type { FieldInfo } from '../api/schema';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
@@ -67,7 +68,7 @@ export function selectionCompletions(environment: () => EditorEnvironment): Comp
       return names ? { from: word.from, options: names, validFor: /^\w*$/ } : null;
     }
 
-    const options = namesIn(scope, index, syntax);
+    const options = namesIn(scope, index, syntax, rootScope.kind === 'gateway');
     if (options.length === 0) {
       return null;
     }
@@ -101,16 +102,19 @@ function argumentNames(outline: Outline, set: SelectionSet, scope: Scope, index:
     }));
 }
 
-function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax): Completion[] {
+function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax, onGateway: boolean): Completion[] {
   if (scope.kind === 'gateway') {
     return index.schema.rootFields.map((root) => {
       const args = sampleArguments(root);
+      // What introspection says, when the gateway answers it: the GraphQL type and description a client sees.
+      const introspected = index.gateway?.rootFields.get(root.name);
+      const signature = root.arguments.length ? `Arguments: ${root.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}` : null;
       return {
         label: root.name,
         type: 'function',
-        detail: root.isList ? `[${root.type}]` : root.type,
+        detail: introspected?.type ?? (root.isList ? `[${root.type}]` : root.type),
         apply: args ? `${root.name}(${args})` : root.name,
-        info: root.arguments.length ? `Arguments: ${root.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}` : undefined,
+        info: [introspected?.description, signature].filter(Boolean).join(' ') || undefined,
       };
     });
   }
@@ -120,17 +124,20 @@ function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax): Completion[]
   }
 
   // Keep the model's declaration order ahead of the alphabet: it is how the type reads in the explorer.
-  const fields = scope.type.fields.map((field, position) => fieldCompletion(field, scope.type.fields.length - position));
+  const introspected = onGateway ? index.gateway?.types.get(scope.type.name) : undefined;
+  const fields = scope.type.fields.map((field, position) => fieldCompletion(field, scope.type.fields.length - position, introspected?.get(field.name)));
   return [...fields, ...(syntax === 'include' ? includeWildcards : graphqlWildcards)];
 }
 
-function fieldCompletion(field: FieldInfo, boost: number): Completion {
+/** A field of a model type; on the gateway with what its introspection says (GraphQL type, deprecation). */
+function fieldCompletion(field: FieldInfo, boost: number, introspected: GatewayField | undefined): Completion {
   const badges = [field.isAlways ? 'Always' : null, field.isDefault ? 'Default' : null].filter(Boolean).join(', ');
-  const info = [field.description, badges ? `(${badges})` : null].filter(Boolean).join(' ');
+  const deprecated = introspected?.deprecationReason ? `Deprecated: ${introspected.deprecationReason}` : null;
+  const info = [deprecated, introspected?.description ?? field.description, badges ? `(${badges})` : null].filter(Boolean).join(' ');
   return {
     label: field.name,
     type: field.elementType ? 'class' : 'property',
-    detail: field.type,
+    detail: introspected?.type ?? field.type,
     info: info || undefined,
     boost: Math.min(boost, 99) / 100,
   };

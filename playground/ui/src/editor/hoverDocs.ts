@@ -1,4 +1,5 @@
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
+import type { GatewayArgument, GatewayField } from '../api/introspection';
 import type { ArgumentInfo, FieldInfo, RootFieldInfo } from '../api/schema';
 import type { SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
@@ -8,11 +9,14 @@ import { scopeOfSet } from '../query/scopeOfSet';
 import { h } from '../ui/dom';
 import type { EditorEnvironment } from './editorEnvironment';
 
-/** What a hover explains: a field of a model type, a gateway root field, or one of a root field's arguments. */
+/**
+ * What a hover explains: a field of a model type, a gateway root field, or one of a root field's arguments; with
+ * what the gateway's introspection says of it when the query targets the gateway (`introspected`).
+ */
 type Documented =
-  | { kind: 'field'; field: FieldInfo; typeName: string }
-  | { kind: 'root'; root: RootFieldInfo }
-  | { kind: 'argument'; argument: ArgumentInfo; root: RootFieldInfo };
+  | { kind: 'field'; field: FieldInfo; typeName: string; introspected: GatewayField | undefined }
+  | { kind: 'root'; root: RootFieldInfo; introspected: GatewayField | undefined }
+  | { kind: 'argument'; argument: ArgumentInfo; root: RootFieldInfo; introspected: GatewayArgument | undefined };
 
 /**
  * Docs on hover, as GraphiQL shows them: the field's type, its Always/Default marks and its description, resolved
@@ -34,12 +38,12 @@ export function selectionHoverDocs(environment: () => EditorEnvironment) {
       return null;
     }
 
-    const documented = describe(item, word.text, word.from, scopeOfSet(item.set, rootScope, index), index, text);
+    const documented = describe(item, word.text, word.from, scopeOfSet(item.set, rootScope, index), index, text, rootScope.kind === 'gateway');
     return documented ? { pos: word.from, end: word.to, above: true, create: () => ({ dom: render(documented) }) } : null;
   });
 }
 
-function describe(item: SelectionItem, word: string, at: number, scope: Scope, index: SchemaIndex, text: string): Documented | null {
+function describe(item: SelectionItem, word: string, at: number, scope: Scope, index: SchemaIndex, text: string, onGateway: boolean): Documented | null {
   const inArguments = text.lastIndexOf('(', at) > item.start && text.lastIndexOf('(', at) < item.headEnd && at < item.headEnd;
   if (scope.kind === 'gateway') {
     const root = index.rootField(item.name);
@@ -47,12 +51,13 @@ function describe(item: SelectionItem, word: string, at: number, scope: Scope, i
       return null;
     }
 
+    const introspected = index.gateway?.rootFields.get(root.name);
     const argument = inArguments ? root.arguments.find((candidate) => candidate.name === word) : undefined;
     if (argument) {
-      return { kind: 'argument', argument, root };
+      return { kind: 'argument', argument, root, introspected: introspected?.args.find((candidate) => candidate.name === word) };
     }
 
-    return word === item.name || word === item.alias ? { kind: 'root', root } : null;
+    return word === item.name || word === item.alias ? { kind: 'root', root, introspected } : null;
   }
 
   if (scope.kind !== 'type' || inArguments || (word !== item.name && word !== item.alias)) {
@@ -60,26 +65,39 @@ function describe(item: SelectionItem, word: string, at: number, scope: Scope, i
   }
 
   const field = index.field(scope.type, item.name);
-  return field ? { kind: 'field', field, typeName: scope.type.name } : null;
+  const introspected = onGateway ? index.gateway?.types.get(scope.type.name)?.get(field?.name ?? '') : undefined;
+  return field ? { kind: 'field', field, typeName: scope.type.name, introspected } : null;
 }
 
 function render(documented: Documented): HTMLElement {
   switch (documented.kind) {
     case 'field': {
-      const { field, typeName } = documented;
+      const { field, typeName, introspected } = documented;
       const marks = [field.isAlways ? 'Always' : null, field.isDefault ? 'Default' : null].filter((mark) => mark !== null);
-      return doc(`${typeName}.${field.name}: ${field.type}`, marks.join(' · '), field.description);
+      return introspected
+        ? doc(`${typeName}.${field.name}: ${introspected.type}`, deprecation(introspected) ?? marks.join(' · '), introspected.description)
+        : doc(`${typeName}.${field.name}: ${field.type}`, marks.join(' · '), field.description);
     }
     case 'root': {
-      const { root } = documented;
+      const { root, introspected } = documented;
+      if (introspected) {
+        const args = introspected.args.map((argument) => `${argument.name}: ${argument.type}${argument.defaultValue ? ` = ${argument.defaultValue}` : ''}`);
+        return doc(`${root.name}${args.length ? `(${args.join(', ')})` : ''}: ${introspected.type}`, deprecation(introspected) ?? 'gateway root field', introspected.description);
+      }
+
       const args = root.arguments.map((argument) => `${argument.name}: ${argument.type}`).join(', ');
       return doc(`${root.name}${args ? `(${args})` : ''}: ${root.isList ? `[${root.type}]` : root.type}`, 'gateway root field', root.description ?? null);
     }
     case 'argument': {
-      const { argument, root } = documented;
-      return doc(`${argument.name}: ${argument.type}`, `argument of ${root.name}`, argument.type.endsWith('!') ? 'Required.' : 'Optional.');
+      const { argument, root, introspected } = documented;
+      const required = argument.type.endsWith('!') && !introspected?.defaultValue ? 'Required.' : 'Optional.';
+      return doc(`${argument.name}: ${introspected?.type ?? argument.type}`, `argument of ${root.name}`, introspected?.description ?? required);
     }
   }
+}
+
+function deprecation(field: GatewayField): string | null {
+  return field.deprecationReason ? `Deprecated: ${field.deprecationReason}` : null;
 }
 
 function doc(signature: string, note: string, description: string | null): HTMLElement {

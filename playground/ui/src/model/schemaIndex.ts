@@ -1,3 +1,4 @@
+import type { GatewaySchema } from '../api/introspection';
 import type { FieldInfo, ResourceInfo, RootFieldInfo, Schema, TypeInfo } from '../api/schema';
 import { unknownScope, type Scope } from './scope';
 
@@ -12,7 +13,14 @@ export interface PathStep {
 export class SchemaIndex {
   private readonly _types = new Map<string, TypeInfo>();
 
-  constructor(readonly schema: Schema) {
+  /**
+   * @param schema `/popcorn/schema`: models, resources, the gateway's root fields.
+   * @param gateway The gateway's introspection, when it answers it: gateway mode documents what it says.
+   */
+  constructor(
+    readonly schema: Schema,
+    readonly gateway: GatewaySchema | null = null,
+  ) {
     for (const type of schema.types) {
       this._types.set(type.name, type);
     }
