@@ -206,9 +206,13 @@ internal sealed class GatewayRequestHandler(
                 {
                     json.WriteNullValue();
                 }
+                else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
+                {
+                    await responseWriter.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                }
                 else
                 {
-                    await responseWriter.WriteValueAsync(body, values[i], step.Shape!, step.Plan!, context);
+                    json.WriteNullValue();
                 }
 
                 // Between root fields is a safe point: many large roots stream instead of being held whole.
@@ -231,6 +235,26 @@ internal sealed class GatewayRequestHandler(
             long limit = pipeline.Registry.Options.MaxResponseBytes;
             await WriteErrorsAsync(context, StatusCodes.Status400BadRequest,
                 [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
+    }
+
+    /// <summary>
+    /// Starts a root field's source just before its value is written: roots run one after another, as they would
+    /// without Popcorn (one open reader per connection, which PostgreSQL requires). A source that is down becomes
+    /// this field's error and a null, while the roots before and after it are still answered; the errors follow
+    /// <c>data</c>, so one found mid-document can still be reported. Not available when the source was down.
+    /// </summary>
+    private static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
+    {
+        try
+        {
+            return (true, await writer.PrepareAsync(value, step.Shape!, step.Plan!, context));
+        }
+        catch (PopcornSourceUnavailableException)
+        {
+            // The projector logged the provider's error; the client learns only that the source is unavailable.
+            errors.Add(new GraphQLError($"The data source of the field '{step.Field!.Name}' is unavailable. Try again later.", step.Location, step.Key, "SOURCE_UNAVAILABLE"));
+            return (false, null);
         }
     }
 

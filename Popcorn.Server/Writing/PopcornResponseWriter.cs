@@ -87,8 +87,37 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
         return true;
     }
 
-    /// <summary>Writes one value into an already open JSON document (the gateway's <c>data</c> object).</summary>
-    public async ValueTask WriteValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    /// <summary>Projects, then writes one value into an already open JSON document (a REST response's body).</summary>
+    public async ValueTask WriteValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context) =>
+        await WritePreparedValueAsync(body, await PrepareAsync(value, shape, plan, context), shape, plan, context);
+
+    /// <summary>
+    /// Lets a data-access package (Popcorn.EntityFrameworkCore) compose the plan into a sequence, so the source reads
+    /// only the selected data, and start it: a database that is down fails here, before anything is written. With no
+    /// projector registered, or for a single object, the value is returned as it is.
+    /// </summary>
+    /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
+    public async ValueTask<object?> PrepareAsync(object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    {
+        if (value is null || !shape.IsSequence)
+        {
+            return value;
+        }
+
+        foreach (var projector in _projectors)
+        {
+            var projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
+            if (!ReferenceEquals(projected, value))
+            {
+                return projected;
+            }
+        }
+
+        return value;
+    }
+
+    /// <summary>Writes a value <see cref="PrepareAsync"/> returned into an already open JSON document (the gateway's <c>data</c> object).</summary>
+    public async ValueTask WritePreparedValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
         if (value is null || !shape.IsSequence)
         {
@@ -101,18 +130,6 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
             }
 
             return;
-        }
-
-        // A data-access package (Popcorn.EntityFrameworkCore) may compose the plan into an IQueryable here, so the
-        // source reads only the selected data; with none registered this is a no-op.
-        foreach (var projector in _projectors)
-        {
-            var projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
-            if (!ReferenceEquals(projected, value))
-            {
-                value = projected;
-                break;
-            }
         }
 
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
