@@ -12,6 +12,7 @@ namespace Popcorn.Generator.Model;
 /// <param name="IsNullable">Whether the value may be null.</param>
 /// <param name="Ignore">When System.Text.Json leaves the member out.</param>
 /// <param name="Shape">How the value is written.</param>
+/// <param name="DeprecationReason">The <c>[Obsolete]</c> message (GraphQL's default when it has none), or null when the member is not obsolete.</param>
 internal sealed record MemberSpec(
     string MemberName,
     string WireName,
@@ -23,7 +24,8 @@ internal sealed record MemberSpec(
     string? Description,
     bool IsNullable,
     IgnoreKind Ignore,
-    ValueShape Shape)
+    ValueShape Shape,
+    string? DeprecationReason = null)
 {
     /// <summary>FieldFlags.Never.</summary>
     public bool IsNever => (Flags & 4) != 0;

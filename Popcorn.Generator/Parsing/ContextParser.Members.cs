@@ -272,8 +272,26 @@ internal sealed partial class ContextParser
             XmlDocs.Summary(member, _cancellationToken),
             isNullable,
             ignore,
-            shape);
+            shape,
+            DeprecationReason(member));
         return (spec, member, attributes.Order);
+    }
+
+    /// <summary>
+    /// <c>[Obsolete("Use x.")]</c> makes the field deprecated in the GraphQL schema with that reason; without a
+    /// message, with GraphQL's default reason, as graphql-js and HotChocolate do.
+    /// </summary>
+    private string? DeprecationReason(ISymbol member)
+    {
+        var obsolete = member.GetAttributes().FirstOrDefault(a => KnownTypes.IsAttribute(a, _known.ObsoleteAttribute));
+        if (obsolete is null)
+        {
+            return null;
+        }
+
+        return obsolete.ConstructorArguments.Length > 0 && obsolete.ConstructorArguments[0].Value is string { Length: > 0 } message
+            ? message
+            : "No longer supported";
     }
 
     /// <summary>The field kind, and the model type children apply to (through nullables, elements and values).</summary>

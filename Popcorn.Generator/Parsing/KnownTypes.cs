@@ -31,6 +31,7 @@ internal sealed class KnownTypes
         AlwaysAttribute = Get("Popcorn.AlwaysAttribute");
         NeverAttribute = Get("Popcorn.NeverAttribute");
         SubPropertyDefaultAttribute = Get("Popcorn.SubPropertyDefaultAttribute");
+        ObsoleteAttribute = Get("System.ObsoleteAttribute");
 
         List = Get("System.Collections.Generic.List`1");
         HashSet = Get("System.Collections.Generic.HashSet`1");
@@ -48,6 +49,9 @@ internal sealed class KnownTypes
     }
 
     public INamedTypeSymbol? JsonSerializerContext { get; }
+
+    /// <summary><c>[Obsolete]</c> on a member: the field is deprecated in the GraphQL schema.</summary>
+    public INamedTypeSymbol? ObsoleteAttribute { get; }
 
     public INamedTypeSymbol? JsonSerializableAttribute { get; }
 

@@ -21,6 +21,7 @@ public sealed class FieldMetadata
     /// <param name="description">The XML doc summary of the member.</param>
     /// <param name="isNullable">Whether the value may be null.</param>
     /// <param name="memberName">The C# property or field behind the field, for consumers that build expressions over the model (projection pushdown); null when unknown.</param>
+    /// <param name="deprecationReason">Why the field is deprecated (the member's <c>[Obsolete]</c> message); null when it is not.</param>
     public FieldMetadata(
         string wireName,
         FieldKind kind,
@@ -30,7 +31,8 @@ public sealed class FieldMetadata
         string? subPropertyDefault = null,
         string? description = null,
         bool isNullable = false,
-        string? memberName = null)
+        string? memberName = null,
+        string? deprecationReason = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(wireName);
         ArgumentException.ThrowIfNullOrEmpty(typeName);
@@ -49,6 +51,7 @@ public sealed class FieldMetadata
         Description = description;
         IsNullable = isNullable;
         MemberName = memberName;
+        DeprecationReason = deprecationReason;
     }
 
     /// <summary>The JSON key System.Text.Json writes for this field.</summary>
@@ -77,6 +80,12 @@ public sealed class FieldMetadata
 
     /// <summary>The XML doc summary of the member.</summary>
     public string? Description { get; }
+
+    /// <summary>
+    /// Why the field is deprecated (from <c>[Obsolete]</c> on the member), shown by introspection and the SDL; null
+    /// when it is not. A deprecated field is still selectable: deprecation is advice to clients, not a refusal.
+    /// </summary>
+    public string? DeprecationReason { get; }
 
     /// <summary>Whether the value may be null.</summary>
     public bool IsNullable { get; }

@@ -73,6 +73,11 @@ internal static class SchemaJsonWriter
             json.WriteBoolean("isNullable", field.IsNullable);
             json.WriteString("subPropertyDefault", field.SubPropertyDefaultText);
             json.WriteString("description", field.Description);
+            if (field.DeprecationReason is not null)
+            {
+                json.WriteString("deprecationReason", field.DeprecationReason);
+            }
+
             json.WriteEndObject();
         }
 

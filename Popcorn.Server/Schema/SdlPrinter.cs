@@ -9,6 +9,9 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class SdlPrinter
 {
+    /// <summary>The reason GraphQL's <c>@deprecated</c> directive defaults to (what <c>[Obsolete]</c> without a message gives).</summary>
+    private const string DefaultDeprecationReason = "No longer supported";
+
     public static string Print(SchemaModel schema)
     {
         var sdl = new StringBuilder();
@@ -46,10 +49,52 @@ internal static class SdlPrinter
             AppendDescription(sdl, field.Description, "  ");
             sdl.Append("  ").Append(field.Name);
             AppendArguments(sdl, field.Arguments);
-            sdl.Append(": ").Append(field.Type).Append('\n');
+            sdl.Append(": ").Append(field.Type);
+            AppendDeprecation(sdl, field.DeprecationReason);
+            sdl.Append('\n');
         }
 
         sdl.Append("}\n");
+    }
+
+    /// <summary>As graphql-js prints it: bare <c>@deprecated</c> for the default reason, else with the reason.</summary>
+    private static void AppendDeprecation(StringBuilder sdl, string? reason)
+    {
+        if (reason is null)
+        {
+            return;
+        }
+
+        sdl.Append(" @deprecated");
+        if (reason != DefaultDeprecationReason)
+        {
+            sdl.Append("(reason: ");
+            AppendStringLiteral(sdl, reason);
+            sdl.Append(')');
+        }
+    }
+
+    /// <summary>A GraphQL string literal, escaped as graphql-js's printer escapes it.</summary>
+    private static void AppendStringLiteral(StringBuilder sdl, string value)
+    {
+        sdl.Append('"');
+        foreach (char c in value)
+        {
+            switch (c)
+            {
+                case '"': sdl.Append("\\\""); break;
+                case '\\': sdl.Append("\\\\"); break;
+                case '\b': sdl.Append("\\b"); break;
+                case '\f': sdl.Append("\\f"); break;
+                case '\n': sdl.Append("\\n"); break;
+                case '\r': sdl.Append("\\r"); break;
+                case '\t': sdl.Append("\\t"); break;
+                case < ' ' or (>= '\u007F' and <= '\u009F'): sdl.Append("\\u").Append(((int)c).ToString("X4", System.Globalization.CultureInfo.InvariantCulture)); break;
+                default: sdl.Append(c); break;
+            }
+        }
+
+        sdl.Append('"');
     }
 
     private static void AppendArguments(StringBuilder sdl, IReadOnlyList<SchemaInputValue> arguments)

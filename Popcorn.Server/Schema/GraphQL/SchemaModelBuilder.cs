@@ -60,7 +60,7 @@ internal static class SchemaModelBuilder
             _ => TypeRef.Named(ScalarName(field.TypeName)),
         };
 
-        return new SchemaField(field.WireName, description, [], field.IsNullable ? named : TypeRef.NonNull(named));
+        return new SchemaField(field.WireName, description, [], field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
     }
 
     /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>
