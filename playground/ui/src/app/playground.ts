@@ -22,6 +22,8 @@ import { CostMeter } from '../ui/costMeter';
 import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
+import { LiveFigures } from '../ui/liveFigures';
+import { QueryHash } from '../ui/queryHash';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
@@ -51,6 +53,8 @@ export class Playground {
   private readonly _tabs = new PaneTabs();
   private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
   private readonly _cost = new CostMeter();
+  private readonly _hash = new QueryHash();
+  private readonly _figures = new LiveFigures();
   private _runNumber = 0;
   /** The gateway query and variables text of the last run that answered without errors. */
   private _cleanRun: { query: string; variables: string } | null = null;
@@ -100,6 +104,7 @@ export class Playground {
     this._recent.show(loadRecent());
     this.showProblem(null);
     this._editor.view.focus();
+    this._figures.start();
   }
 
   private layout(editorHost: HTMLElement): HTMLElement {
@@ -107,11 +112,12 @@ export class Playground {
       targetBar: this._targetBar.element,
       syntaxSwitch: this._syntaxSwitch.element,
       curlButton: h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl'),
+      queryHash: this._hash.element,
       runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
       prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, this._figures.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -143,7 +149,12 @@ export class Playground {
       this.setSyntax(detected);
     }
 
+    this.showHash();
     writeUrlState(this.state);
+  }
+
+  private showHash(sent?: string): void {
+    this._hash.showFor(this._target.kind === 'gateway', this._syntax, this._editor?.text ?? '', sent);
   }
 
   private variablesChanged(): void {
@@ -158,6 +169,7 @@ export class Playground {
     this._syntax = syntax;
     this._editor.setSyntax(syntax);
     this._syntaxSwitch.show(syntax);
+    this.showHash();
   }
 
   private changeTarget(name: string, params: Record<string, string>): void {
@@ -189,6 +201,7 @@ export class Playground {
     this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
     this._variables.show(target.kind === 'gateway');
     this._response.showCurrentTarget(requestLineOf(target));
+    this.showHash();
     writeUrlState(this.state);
   }
 
@@ -297,7 +310,12 @@ export class Playground {
         return;
       }
 
+      if (onGateway && request.body) {
+        this.showHash((JSON.parse(request.body) as { query: string }).query);
+      }
+
       const exchange = await send(request);
+      void this._figures.refresh();
       if (runNumber !== this._runNumber) {
         return;
       }
@@ -320,7 +338,12 @@ export class Playground {
           fullExchange.status < 400 ? fullExchange.bytes : null,
           `The full request answered ${fullExchange.status}.`,
         );
+        if (fullExchange.status < 400) {
+          this._figures.addSaving(fullExchange.bytes - exchange.bytes);
+        }
       }
+
+      void this._figures.refresh();
     } catch (error) {
       if (runNumber === this._runNumber) {
         this._response.showFailure(error instanceof Error ? error.message : String(error), requestLine);
