@@ -10,10 +10,10 @@ namespace Popcorn.Server;
 /// (<see cref="PersistedQueryStore"/>). A singleton; the list is read once, when it is first needed (the options
 /// validator has already read and checked it at startup).
 /// </summary>
-internal sealed class PersistedDocuments(IOptions<PopcornOptions> options, IHostEnvironment environment, PersistedQueryStore store)
+internal sealed class PersistedDocuments(IOptions<PopcornOptions> options, PersistedQueryStore store, IHostEnvironment? environment = null)
 {
     private readonly TrustedDocumentList? _trusted = options.Value.TrustedDocumentsPath is { Length: > 0 } path
-        ? TrustedDocumentList.Load(path, environment.ContentRootPath)
+        ? TrustedDocumentList.Load(path, TrustedDocumentList.ContentRoot(environment))
         : null;
 
     /// <summary>The trusted documents, or null when the app accepts any document.</summary>

@@ -41,6 +41,10 @@ internal sealed class TrustedDocumentList
     /// <summary>True when <paramref name="text"/> is, byte for byte, one of the trusted documents.</summary>
     public bool Contains(string text) => _documents.TryGetValue(DocumentHash.Of(text), out string? trusted) && trusted == text;
 
+    /// <summary>What a relative path is relative to: the app's content root, or the app's folder when there is no host.</summary>
+    public static string ContentRoot(Microsoft.Extensions.Hosting.IHostEnvironment? environment) =>
+        environment?.ContentRootPath ?? AppContext.BaseDirectory;
+
     /// <summary>Reads and checks the list at <paramref name="path"/> (relative paths from <paramref name="contentRoot"/>).</summary>
     /// <exception cref="InvalidOperationException">The file cannot be read, is in neither format, or an entry's key is not its hash.</exception>
     public static TrustedDocumentList Load(string path, string contentRoot)

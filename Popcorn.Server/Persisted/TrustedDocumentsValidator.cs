@@ -8,7 +8,7 @@ namespace Popcorn.Server;
 /// file in neither format, or an entry whose id is not its text's SHA-256 stops the app with a message naming the
 /// file and the entry, instead of refusing documents at run time.
 /// </summary>
-internal sealed class TrustedDocumentsValidator(IHostEnvironment environment) : IValidateOptions<PopcornOptions>
+internal sealed class TrustedDocumentsValidator(IHostEnvironment? environment = null) : IValidateOptions<PopcornOptions>
 {
     public ValidateOptionsResult Validate(string? name, PopcornOptions options)
     {
@@ -21,7 +21,7 @@ internal sealed class TrustedDocumentsValidator(IHostEnvironment environment) : 
 
         try
         {
-            var list = TrustedDocumentList.Load(path, environment.ContentRootPath);
+            var list = TrustedDocumentList.Load(path, TrustedDocumentList.ContentRoot(environment));
             return list.Count > 0
                 ? ValidateOptionsResult.Success
                 : ValidateOptionsResult.Fail($"TrustedDocumentsPath '{list.Path}' holds no documents, so the gateway would refuse every request.");
