@@ -8,17 +8,28 @@ namespace Popcorn.Server;
 /// A few running totals of the app's own <c>Popcorn.Server</c> meter, for <c>MapPopcornFigures</c> (the playground's
 /// live figures): selections by syntax and transport, first-level cache hits and misses, bytes and responses written,
 /// persisted-document results, errors. A <see cref="MeterListener"/> scoped to the app's <see cref="IMeterFactory"/>,
-/// so another app in the process (a test host) is never counted; it starts when first resolved, which only
-/// <c>MapPopcornFigures</c> does, so an app that does not map it pays nothing. A singleton, disposed with the app.
+/// so another app in the process (a test host) is never counted; it listens only once <c>MapPopcornFigures</c> has
+/// called <see cref="Start"/>, so an app that does not map it pays nothing. A singleton, disposed with the app.
 /// </summary>
-internal sealed class LiveFigures : IDisposable
+internal sealed class LiveFigures(IMeterFactory meterFactory) : IDisposable
 {
     private readonly MeterListener _listener = new();
     private readonly ConcurrentDictionary<(string Instrument, string? First, string? Second), long> _totals = new();
-    private readonly DateTimeOffset _since = DateTimeOffset.UtcNow;
+    private DateTimeOffset _since;
 
-    public LiveFigures(IMeterFactory meterFactory)
+    /// <summary>Where the figures are served (for <c>/popcorn/schema</c>, so the playground asks only when they are); null until mapped.</summary>
+    public string? Path { get; private set; }
+
+    /// <summary>Starts counting; <paramref name="path"/> is where the endpoint answers. Once per app.</summary>
+    public void Start(string path)
     {
+        if (Path is not null)
+        {
+            throw new InvalidOperationException($"MapPopcornFigures was already called (at '{Path}'); map it once.");
+        }
+
+        Path = path;
+        _since = DateTimeOffset.UtcNow;
         _listener.InstrumentPublished = (instrument, listener) =>
         {
             if (instrument.Meter.Name == PopcornDiagnostics.MeterName && ReferenceEquals(instrument.Meter.Scope, meterFactory))

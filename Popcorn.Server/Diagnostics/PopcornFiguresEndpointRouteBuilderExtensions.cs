@@ -13,8 +13,7 @@ public static class PopcornFiguresEndpointRouteBuilderExtensions
     /// <summary>
     /// Maps <c>GET {pattern}/figures</c>: running totals of the app's <c>Popcorn.Server</c> meter since it started
     /// (selections by syntax and transport, the plan cache's hit ratio, bytes written, persisted-query results,
-    /// errors), as JSON, read by the playground (which looks for it next to <c>/schema</c>, so use the same pattern as
-    /// <c>MapPopcornSchema</c>). Only in the Development environment unless
+    /// errors), as JSON, read by the playground (<c>/popcorn/schema</c> tells it the path as <c>figuresPath</c>). Only in the Development environment unless
     /// <see cref="PopcornFiguresOptions.EnableOutsideDevelopment"/> is set: elsewhere nothing is mapped and nothing
     /// listens to the meter.
     /// </summary>
@@ -32,8 +31,9 @@ public static class PopcornFiguresEndpointRouteBuilderExtensions
             return group; // an empty group: nothing answers, and the listener is never created
         }
 
-        // Created now, so the totals start with the app rather than with the first look at them.
+        // Started now, so the totals start with the app rather than with the first look at them.
         var figures = services.GetRequiredService<LiveFigures>();
+        figures.Start(pattern.TrimEnd('/') + "/figures");
         group.MapGet("/figures", async (HttpContext context) =>
         {
             context.Response.ContentType = "application/json; charset=utf-8";

@@ -47,6 +47,14 @@ public class LiveFiguresTests(DevelopmentTestHostServer server) : IClassFixture<
         DateTimeOffset.Parse(figures["since"]!.GetValue<string>()).ShouldBeLessThan(DateTimeOffset.UtcNow.AddSeconds(1));
     }
 
+    [Fact]
+    public async Task Schema_SaysWhereTheFiguresAre()
+    {
+        var (_, _, body) = await server.GetAsync("/popcorn/schema");
+
+        JsonNode.Parse(body)!["figuresPath"]!.GetValue<string>().ShouldBe("/popcorn/figures");
+    }
+
     private async Task<JsonNode> Figures()
     {
         var (status, contentType, body) = await server.GetAsync("/popcorn/figures");
@@ -64,5 +72,15 @@ public class LiveFiguresOutsideDevelopmentTests(TestHostServer server) : IClassF
         var (status, _, _) = await server.GetAsync("/popcorn/figures");
 
         status.ShouldBe(404);
+    }
+
+    [Fact]
+    public async Task Schema_SaysThereAreNoFigures_SoThePlaygroundNeverAsks()
+    {
+        var (_, _, body) = await server.GetAsync("/popcorn/schema");
+
+        var schema = JsonNode.Parse(body)!.AsObject();
+        schema.ContainsKey("figuresPath").ShouldBeTrue();
+        schema["figuresPath"].ShouldBeNull();
     }
 }

@@ -1,4 +1,4 @@
-import { toolsPath } from './serverNames';
+import { serverNames } from './serverNames';
 
 /** `GET {tools}/figures`: running totals of the app's Popcorn.Server meter (docs/observability.md, "Live figures"). */
 export interface Figures {
@@ -10,8 +10,13 @@ export interface Figures {
   errors: number;
 }
 
-/** The figures, or null when the app does not map them (outside Development, or not at all). */
+/** The figures, or null when the app does not serve them (`figuresPath` in the schema is null) or they did not answer. */
 export async function fetchFigures(): Promise<Figures | null> {
-  const response = await fetch(`${toolsPath()}/figures`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+  const path = serverNames().figuresPath;
+  if (!path) {
+    return null;
+  }
+
+  const response = await fetch(path, { headers: { accept: 'application/json' }, cache: 'no-store' });
   return response.ok ? ((await response.json()) as Figures) : null;
 }

@@ -1,4 +1,5 @@
 import { fetchFigures, type Figures } from '../api/figures';
+import { serverNames } from '../api/serverNames';
 import { formatBytes, formatShare } from '../format/bytes';
 import { h } from './dom';
 
@@ -18,8 +19,12 @@ export class LiveFigures {
   private _comparedRuns = 0;
   private _last: Figures | null = null;
 
-  /** Reads the figures now and then every few seconds while the tab is visible. */
+  /** Reads the figures now and then every few seconds while the tab is visible; nothing when the app serves none. */
   start(): void {
+    if (!serverNames().figuresPath) {
+      return;
+    }
+
     void this.refresh();
     window.setInterval(() => document.visibilityState === 'visible' && void this.refresh(), refreshIntervalMs);
   }
