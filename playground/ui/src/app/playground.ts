@@ -24,6 +24,7 @@ import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
 import { LiveFigures } from '../ui/liveFigures';
 import { QueryHash } from '../ui/queryHash';
+import { QueryStatus } from '../ui/queryStatus';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
@@ -51,7 +52,7 @@ export class Playground {
   private readonly _variables = new VariablesEditor(() => this.variablesChanged());
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
-  private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
+  private readonly _status = new QueryStatus();
   private readonly _cost = new CostMeter();
   private readonly _hash = new QueryHash();
   private readonly _figures = new LiveFigures();
@@ -102,7 +103,7 @@ export class Playground {
     this.targetChanged();
     this._syntaxSwitch.show(this._syntax);
     this._recent.show(loadRecent());
-    this.showProblem(null);
+    this.showVerdict([], null);
     this._editor.view.focus();
     this._figures.start();
   }
@@ -117,7 +118,7 @@ export class Playground {
       prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._recent.element, this._figures.element, syntaxGuide()],
+      queryParts: [editorHost, this._status.element, this._cost.element, this._body.element, this._variables.element, this._recent.element, this._figures.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -386,31 +387,13 @@ export class Playground {
   }
 
   private showVerdict(problems: Problem[], cost: SelectionCost | null): void {
-    this.showProblem(problems[0] ?? null);
-    if (problems.length > 1) {
-      this._status.textContent += ` (${problems.length - 1} more marked in the editor)`;
-    }
-
+    this._status.showProblems(problems, this._editor?.text.trim() === '');
     // The server only estimates a selection checked against a type: REST targets, valid queries.
     const target = this._target;
     this._cost.show(cost && target.kind === 'rest' ? requestCost(cost, target.resource.isList) : null);
   }
 
-  private showProblem(problem: Problem | null): void {
-    if (!problem) {
-      this._status.className = 'query-status';
-      this._status.textContent = this._editor?.text.trim() === '' ? 'Empty: the resource answers with its default fields.' : 'No errors.';
-      return;
-    }
-
-    const where = problem.line ? `Line ${problem.line}, column ${problem.column ?? 1}: ` : '';
-    const aboutVariables = problem.errorKind === 'InvalidVariable';
-    this._status.className = `query-status ${aboutVariables ? 'is-notice' : 'is-error'}`;
-    this._status.textContent = where + (aboutVariables ? 'checked without your variables: ' : '') + describeProblem(problem);
-  }
-
   private showNotice(message: string, isError = false): void {
-    this._status.className = `query-status ${isError ? 'is-error' : 'is-notice'}`;
-    this._status.textContent = message;
+    this._status.showNotice(message, isError);
   }
 }
