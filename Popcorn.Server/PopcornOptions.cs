@@ -75,6 +75,15 @@ public sealed class PopcornOptions
     public bool EnablePersistedQueries { get; set; } = true;
 
     /// <summary>
+    /// The file of trusted documents (relative paths from the content root): when set, <c>/graphql</c> runs only the
+    /// documents in it, by id or by exact text, refuses every other document (<c>PERSISTED_QUERY_NOT_IN_LIST</c>) and
+    /// stores no new ones; a REST <c>sha256:</c> selection is looked up there too. Apollo's persisted-query manifest or
+    /// a <c>{ "&lt;sha256&gt;": "&lt;document&gt;" }</c> map, read and checked when the app starts (an id that is not
+    /// its text's SHA-256 stops it). Null (the default): any document is accepted. See docs/persisted-queries.md.
+    /// </summary>
+    public string? TrustedDocumentsPath { get; set; }
+
+    /// <summary>
     /// The most bytes one Popcorn response (a REST resource or a <c>/graphql</c> document) may have. Default 64 MiB.
     /// Past it before anything was sent, the client gets a 400 problem (or GraphQL error); after bytes were sent, the
     /// connection is aborted, so the body is visibly cut off. Bounds what a huge stored value or many aliases can cost.

@@ -32,6 +32,7 @@ public static class PlaygroundApp
         MapResources(app);
         app.MapStoreResources();
         app.MapPopcornSchema();
+        app.MapPopcornFigures(); // /popcorn/figures, the UI's live figures; Development only (docs/observability.md)
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")
             .Field("employee", (int id, SampleData data) => data.FindEmployee(id), "One employee by id; null when there is none.")

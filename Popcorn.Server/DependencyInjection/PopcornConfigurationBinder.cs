@@ -15,7 +15,7 @@ internal static class PopcornConfigurationBinder
     private static readonly string[] s_knownKeys =
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
-        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
+        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.Limits),
     ];
 
@@ -37,6 +37,7 @@ internal static class PopcornConfigurationBinder
         options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);
         options.EnableIntrospection = Read(section, nameof(PopcornOptions.EnableIntrospection), options.EnableIntrospection, bool.Parse);
         options.EnablePersistedQueries = Read(section, nameof(PopcornOptions.EnablePersistedQueries), options.EnablePersistedQueries, bool.Parse);
+        options.TrustedDocumentsPath = section[nameof(PopcornOptions.TrustedDocumentsPath)] ?? options.TrustedDocumentsPath;
         options.GatewayUsesPopcornSemantics = Read(section, nameof(PopcornOptions.GatewayUsesPopcornSemantics), options.GatewayUsesPopcornSemantics, bool.Parse);
         options.MaxSelectionCost = ReadInt(section, nameof(PopcornOptions.MaxSelectionCost), options.MaxSelectionCost);
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);

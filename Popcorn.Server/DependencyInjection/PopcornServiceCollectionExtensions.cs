@@ -45,6 +45,9 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<PopcornGateway>();
         services.TryAddSingleton<GatewayRequestHandler>();
         services.TryAddSingleton<PersistedQueryStore>();
+        services.TryAddSingleton<PersistedDocuments>();
+        services.TryAddSingleton<LiveFigures>(); // listens only once MapPopcornFigures starts it
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornOptions>, TrustedDocumentsValidator>());
         services.AddDistributedMemoryCache(); // only if the app registered no IDistributedCache (it adds with TryAdd)
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, PopcornEndpointCheck>());
         return services;

@@ -29,7 +29,7 @@ internal sealed class PopcornMetrics
         _cacheEvictions = meter.CreateCounter<long>("popcorn.cache.evictions", "{entry}", "Entries dropped from Popcorn's caches to make room, by cache.");
         _responseSize = meter.CreateHistogram<long>("popcorn.response.body.size", "By", "Bytes of JSON Popcorn wrote per response, by endpoint kind.");
         _cost = meter.CreateHistogram<long>("popcorn.selection.cost", "{unit}", "The estimated cost of each selection checked against its limit (a gateway request: all its root fields), by endpoint kind.");
-        _persistedQueries = meter.CreateCounter<long>("popcorn.persisted_queries", "{request}", "Gateway requests that named a persisted query by hash, by result.");
+        _persistedQueries = meter.CreateCounter<long>("popcorn.persisted_queries", "{request}", "Requests that named a persisted document by hash, or were refused by the trusted-documents list, by result and endpoint kind.");
     }
 
     /// <summary>A request carried <paramref name="text"/> (null: none, the defaults apply) by <paramref name="transport"/>.</summary>
@@ -104,12 +104,20 @@ internal sealed class PopcornMetrics
         }
     }
 
-    /// <summary>A persisted-query hash was looked up or stored: <paramref name="result"/> is hit, miss, stored or mismatch.</summary>
-    public void PersistedQuery(string result)
+    /// <summary>
+    /// A persisted document was looked up, stored or refused by a <paramref name="endpointKind"/> endpoint:
+    /// <paramref name="result"/> is hit, miss, stored, mismatch or not_in_list.
+    /// </summary>
+    public void PersistedQuery(string result, string endpointKind = PopcornTelemetryTags.EndpointGateway)
     {
         if (_persistedQueries.Enabled)
         {
-            _persistedQueries.Add(1, new KeyValuePair<string, object?>(PopcornTelemetryTags.PersistedQueryResult, result));
+            var tags = new TagList
+            {
+                { PopcornTelemetryTags.PersistedQueryResult, result },
+                { PopcornTelemetryTags.EndpointKind, endpointKind },
+            };
+            _persistedQueries.Add(1, tags);
         }
     }
 }

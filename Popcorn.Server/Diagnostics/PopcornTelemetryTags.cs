@@ -38,6 +38,9 @@ internal static class PopcornTelemetryTags
     public const string Stored = "stored";
     public const string Mismatch = "mismatch";
 
+    /// <summary>A document refused because it is not in the trusted-documents list.</summary>
+    public const string NotInList = "not_in_list";
+
     /// <summary>Span attribute: the model type a plan is compiled for or a response is written as.</summary>
     public const string Model = "popcorn.model";
 

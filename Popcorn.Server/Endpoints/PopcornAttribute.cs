@@ -41,7 +41,8 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
         var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
-        if (!pipeline.TryBegin(context.HttpContext, out var exchange, out var problem))
+        var (exchange, problem) = await pipeline.BeginAsync(context.HttpContext);
+        if (problem is not null)
         {
             context.Result = new HttpResultActionResult(problem);
             return;

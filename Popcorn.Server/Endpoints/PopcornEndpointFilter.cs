@@ -23,7 +23,8 @@ internal static class PopcornEndpointFilter
         var pipeline = factoryContext.ApplicationServices.GetRequiredService<PopcornPipeline>();
         return async invocation =>
         {
-            if (!pipeline.TryBegin(invocation.HttpContext, out var exchange, out var problem))
+            var (exchange, problem) = await pipeline.BeginAsync(invocation.HttpContext);
+            if (problem is not null)
             {
                 return problem;
             }

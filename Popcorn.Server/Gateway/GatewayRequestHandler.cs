@@ -16,12 +16,14 @@ internal sealed class GatewayRequestHandler(
     PopcornPipeline pipeline,
     PopcornResponseWriter writer,
     PopcornGateway gateway,
-    PersistedQueryStore persistedQueries,
+    PersistedDocuments persistedDocuments,
     ILogger<GatewayRequestHandler> logger)
 {
     private const string GraphQLResponseMediaType = "application/graphql-response+json";
 
     private readonly GatewayOperationPlanner _planner = new(pipeline, gateway);
+
+    private readonly PersistedDocumentResolver _persisted = new(persistedDocuments, pipeline.Registry.Options, pipeline.Metrics);
 
     internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity, pipeline.Metrics);
 
@@ -41,14 +43,11 @@ internal sealed class GatewayRequestHandler(
             return;
         }
 
-        if (request.PersistedQueryHash is not null)
+        (request, var refusal) = await _persisted.ResolveAsync(context, request);
+        if (refusal is { } refused)
         {
-            (request, var refusal) = await ResolvePersistedQueryAsync(context, request);
-            if (refusal is not null)
-            {
-                await WriteErrorsAsync(context, refusal.Value.Status, [refusal.Value.Error]);
-                return;
-            }
+            await WriteErrorsAsync(context, refused.Status ?? DocumentErrorStatus(context), [refused.Error]);
+            return;
         }
 
         if (string.IsNullOrWhiteSpace(request.Query))
@@ -78,42 +77,6 @@ internal sealed class GatewayRequestHandler(
         }
 
         await RunAsync(context, operation);
-    }
-
-    /// <summary>
-    /// Apollo's automatic persisted queries: a hash alone is looked up (not found: the protocol's own
-    /// <c>PersistedQueryNotFound</c>, with 200, so the client sends the query with it); a hash with its query is checked
-    /// against it and stored. The request comes back with its query, or with the error to answer instead.
-    /// </summary>
-    private async Task<(GatewayRequest Request, (int Status, GraphQLError Error)? Refusal)> ResolvePersistedQueryAsync(HttpContext context, GatewayRequest request)
-    {
-        string hash = request.PersistedQueryHash!;
-        if (!pipeline.Registry.Options.EnablePersistedQueries)
-        {
-            return string.IsNullOrEmpty(request.Query)
-                ? (request, (StatusCodes.Status400BadRequest, new GraphQLError("PersistedQueryNotSupported", Code: "PERSISTED_QUERY_NOT_SUPPORTED")))
-                : (request, null);
-        }
-
-        var metrics = pipeline.Metrics;
-        if (string.IsNullOrEmpty(request.Query))
-        {
-            string? stored = await persistedQueries.FindAsync(hash, context.RequestAborted);
-            metrics.PersistedQuery(stored is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit);
-            return stored is not null
-                ? (request with { Query = stored }, null)
-                : (request, (StatusCodes.Status200OK, new GraphQLError("PersistedQueryNotFound", Code: "PERSISTED_QUERY_NOT_FOUND")));
-        }
-
-        if (!PersistedQueryStore.Matches(hash, request.Query))
-        {
-            metrics.PersistedQuery(PopcornTelemetryTags.Mismatch);
-            return (request, (StatusCodes.Status400BadRequest, new GraphQLError("The persisted query's sha256Hash is not the SHA-256 of its query.", Code: "PERSISTED_QUERY_HASH_MISMATCH")));
-        }
-
-        await persistedQueries.SaveAsync(hash, request.Query, context.RequestAborted);
-        metrics.PersistedQuery(PopcornTelemetryTags.Stored);
-        return (request, null);
     }
 
     /// <summary>GraphQL over HTTP takes GET and POST; other methods get a 405 that still speaks GraphQL (<c>errors</c>, not an empty body).</summary>

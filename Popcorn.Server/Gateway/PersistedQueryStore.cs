@@ -1,5 +1,3 @@
-using System.Security.Cryptography;
-using System.Text;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Logging;
 
@@ -20,14 +18,6 @@ internal sealed class PersistedQueryStore(IDistributedCache cache, ILogger<Persi
 
     /// <summary>Queries not asked for in this long are dropped (each use renews it).</summary>
     private static readonly DistributedCacheEntryOptions s_entryOptions = new() { SlidingExpiration = TimeSpan.FromDays(7) };
-
-    /// <summary>True when <paramref name="hash"/> is the SHA-256 of <paramref name="query"/>'s UTF-8 bytes, in hex.</summary>
-    public static bool Matches(string hash, string query)
-    {
-        Span<byte> digest = stackalloc byte[SHA256.HashSizeInBytes];
-        SHA256.HashData(Encoding.UTF8.GetBytes(query), digest);
-        return string.Equals(Convert.ToHexStringLower(digest), hash, StringComparison.OrdinalIgnoreCase);
-    }
 
     /// <summary>The query stored under <paramref name="hash"/>; null when there is none or the store did not answer in time.</summary>
     public Task<string?> FindAsync(string hash, CancellationToken requestAborted) =>

@@ -16,29 +16,66 @@ namespace Popcorn.Server;
 /// <c>TryCompile</c>, which both REST and the gateway pass through; work on the handler's value (projecting an
 /// <c>IQueryable</c>) belongs in <see cref="Complete(in PopcornExchange, object?, int, string?)"/>. A singleton.
 /// </remarks>
-internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, ILogger<PopcornPipeline> logger)
+internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted, ILogger<PopcornPipeline> logger)
 {
     public PopcornRegistry Registry => registry;
 
     public PopcornMetrics Metrics => registry.Metrics;
 
     /// <summary>
-    /// Steps 1 to 5, before the handler: reads the selection and compiles it against the model type the endpoint
-    /// declares (<see cref="EndpointModels"/>). When nothing declares one, the selection is still parsed, so a syntax
-    /// error or an exceeded limit never lets the handler run; it is compiled once the value's type is known. On a bad
-    /// selection returns false with the 400 problem to answer instead of running the handler.
+    /// Steps 1 to 5, before the handler: reads the selection (looking a <c>sha256:</c> reference up among the stored
+    /// selections, <see cref="PersistedDocuments"/>) and compiles it against the model type the endpoint declares
+    /// (<see cref="EndpointModels"/>). When nothing declares one, the selection is still parsed, so a syntax error or an
+    /// exceeded limit never lets the handler run; it is compiled once the value's type is known. On a bad selection
+    /// answers the 400 problem to send instead of running the handler. Completes synchronously unless a stored
+    /// selection is looked up in the app's <c>IDistributedCache</c>.
     /// </summary>
-    public bool TryBegin(HttpContext context, out PopcornExchange exchange, [NotNullWhen(false)] out IResult? problem)
+    public ValueTask<(PopcornExchange Exchange, IResult? Problem)> BeginAsync(HttpContext context)
     {
         // The header can shape the body, so every response of a Popcorn endpoint depends on it (for HTTP caches).
         context.Response.Headers.Append(HeaderNames.Vary, registry.Options.HeaderName);
-        var declared = models.ShapeOf(context.GetEndpoint());
         string? query;
+        string transport;
+        try
+        {
+            query = RequestSelection.Read(context.Request, registry.Options, out transport);
+        }
+        catch (PopcornQueryException error)
+        {
+            return ValueTask.FromResult<(PopcornExchange, IResult?)>((default, Reject(error)));
+        }
+
+        return DocumentHash.IsReference(query, out string? hash)
+            ? BeginStoredAsync(context, query!, hash, transport)
+            : ValueTask.FromResult(Begin(context, query, transport));
+    }
+
+    /// <summary>A selection named by its hash: the stored text, then the usual steps; a hash nothing is stored under is a 400.</summary>
+    private async ValueTask<(PopcornExchange, IResult?)> BeginStoredAsync(HttpContext context, string reference, string? hash, string transport)
+    {
+        if (hash is null)
+        {
+            return (default, Reject(StoredSelections.Malformed(reference, registry.Options)));
+        }
+
+        string? stored = await persisted.FindAsync(hash, context.RequestAborted);
+        Metrics.PersistedQuery(stored is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit, PopcornTelemetryTags.EndpointRest);
+        if (stored is null)
+        {
+            logger.SelectionRejected($"no stored selection has the hash {hash}", 1, 1);
+            return (default, PopcornProblems.Result(StoredSelections.NotFound(hash, persisted)));
+        }
+
+        return Begin(context, stored, transport);
+    }
+
+    private (PopcornExchange, IResult?) Begin(HttpContext context, string? query, string transport)
+    {
+        var declared = models.ShapeOf(context.GetEndpoint());
         SelectionPlan? plan = null;
         SelectionTree? tree = null;
         try
         {
-            query = RequestSelection.Read(context.Request, registry.Options, out string transport);
             registry.Metrics.Selection(query, transport);
             if (declared is null)
             {
@@ -47,22 +84,16 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         }
         catch (PopcornQueryException error)
         {
-            exchange = default;
-            problem = Reject(error);
-            return false;
+            return (default, Reject(error));
         }
 
         int costLimit = SelectionBudget.LimitFor(context.GetEndpoint(), registry.Options);
         if (declared is not null && !(TryCompile(declared.Metadata, query, out plan, out var rejected) && WithinBudget(plan, declared, costLimit, out rejected)))
         {
-            exchange = default;
-            problem = PopcornProblems.Result(rejected);
-            return false;
+            return (default, PopcornProblems.Result(rejected));
         }
 
-        exchange = new PopcornExchange(query, declared, plan, tree, costLimit);
-        problem = null;
-        return true;
+        return (new PopcornExchange(query, declared, plan, tree, costLimit), null);
     }
 
     /// <summary>The plan for a selection text against a model type, or the (logged) reason it does not fit.</summary>

@@ -10,7 +10,7 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
 {
     /// <summary>
     /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON, with the query parameter, header and
-    /// gateway path that carry selections),
+    /// gateway path that carry selections, and where <c>MapPopcornFigures</c> serves the live figures, or null),
     /// <c>GET /popcorn/normalize?query=…[&amp;type=…]</c> (the canonical include and GraphQL forms of a query,
     /// checked against a model type when one is named; a bad query is a 400 problem) and
     /// <c>GET /popcorn/check?query=…[&amp;type=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
@@ -21,11 +21,11 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         var group = endpoints.MapGroup(pattern);
-        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, EndpointModels models, PopcornGateway gateway, EndpointDataSource dataSource) =>
+        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, EndpointModels models, PopcornGateway gateway, LiveFigures figures, EndpointDataSource dataSource) =>
         {
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
-            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry);
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, figures.Path);
         }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry))

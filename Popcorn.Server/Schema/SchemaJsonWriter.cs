@@ -11,12 +11,13 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class SchemaJsonWriter
 {
-    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry)
+    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, string? figuresPath = null)
     {
         json.WriteStartObject();
         json.WriteString("queryParameterName", registry.Options.QueryParameterName);
         json.WriteString("headerName", registry.Options.HeaderName);
         json.WriteString("gatewayPath", gateway.Path);
+        json.WriteString("figuresPath", figuresPath);
         json.WriteStartArray("types");
         foreach (var type in types)
         {

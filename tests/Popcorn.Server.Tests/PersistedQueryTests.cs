@@ -109,7 +109,7 @@ public class PersistedQueryStoreDownTests
     }
 
     /// <summary>A cache whose server is down (every call throws) or unreachable (every call waits for cancellation).</summary>
-    private sealed class BrokenCache(bool hang) : IDistributedCache
+    internal sealed class BrokenCache(bool hang) : IDistributedCache
     {
         public byte[]? Get(string key) => throw new InvalidOperationException("down");
 

@@ -41,6 +41,7 @@ public static class TestHostApp
         app.MapGet("/plain/employees/{id:int}", (int id, SampleData data) =>
             data.FindEmployee(id) is { } employee ? Results.Json(employee, s_plainOptions) : Results.NotFound());
         app.MapPopcornSchema();
+        app.MapPopcornFigures(); // Development only: the Production default maps nothing
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("employees", (SampleData data) => data.Employees, "Every employee.")
             .Field("employee", (int id, SampleData data) => data.FindEmployee(id), "One employee by id; null when there is none.")

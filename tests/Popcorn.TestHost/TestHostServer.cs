@@ -105,3 +105,9 @@ public sealed class NoIntrospectionTestHostServer : TestHostServer
 {
     protected override string[] Arguments => ["--Popcorn:EnableIntrospection=false"];
 }
+
+/// <summary>The test host in the Development environment, where the development-only endpoints are mapped.</summary>
+public sealed class DevelopmentTestHostServer : TestHostServer
+{
+    protected override string[] Arguments => ["--environment", "Development"];
+}

@@ -54,6 +54,7 @@ export interface Schema {
   queryParameterName?: string;
   headerName?: string;
   gatewayPath?: string | null;
+  figuresPath?: string | null;
   types: TypeInfo[];
   resources: ResourceInfo[];
   rootFields: RootFieldInfo[];
@@ -72,6 +73,7 @@ export async function fetchSchema(): Promise<Schema> {
     queryParameterName: schema.queryParameterName,
     headerName: schema.headerName,
     gatewayPath: schema.gatewayPath ?? undefined,
+    figuresPath: schema.figuresPath ?? null,
   });
   // Tolerate a server that leaves out an empty section rather than failing the whole page.
   return { types: schema.types ?? [], resources: schema.resources ?? [], rootFields: schema.rootFields ?? [] };

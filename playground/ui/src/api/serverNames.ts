@@ -7,12 +7,15 @@ export interface ServerNames {
   queryParameterName: string;
   headerName: string;
   gatewayPath: string;
+  /** Where the live figures are (`MapPopcornFigures`), or null when the app serves none: then the page never asks. */
+  figuresPath: string | null;
 }
 
 export const defaultServerNames: ServerNames = {
   queryParameterName: 'include',
   headerName: 'Popcorn-Include',
   gatewayPath: '/graphql',
+  figuresPath: null,
 };
 
 let current = defaultServerNames;
@@ -26,6 +29,7 @@ export function useServerNames(names: Partial<ServerNames>): void {
     queryParameterName: names.queryParameterName || defaultServerNames.queryParameterName,
     headerName: names.headerName || defaultServerNames.headerName,
     gatewayPath: names.gatewayPath || defaultServerNames.gatewayPath,
+    figuresPath: names.figuresPath || null,
   };
 }
 

@@ -6,6 +6,8 @@ export interface PageParts {
   targetBar: HTMLElement;
   syntaxSwitch: HTMLElement;
   curlButton: HTMLElement;
+  /** The gateway document's sha256 id, beside Run. */
+  queryHash: HTMLElement;
   runButton: HTMLElement;
   prettifyButton: HTMLElement;
   tabs: PaneTabs;
@@ -39,7 +41,7 @@ export function pageLayout(parts: PageParts): HTMLElement {
       { class: 'topbar' },
       h('h1', { class: 'brand' }, h('span', { class: 'brand-name' }, 'Popcorn'), h('span', { class: 'brand-tag' }, 'playground')),
       parts.targetBar,
-      h('div', { class: 'topbar-actions' }, parts.syntaxSwitch, parts.curlButton, parts.runButton),
+      h('div', { class: 'topbar-actions' }, parts.syntaxSwitch, parts.curlButton, parts.queryHash, parts.runButton),
     ),
     workspace,
     parts.curlDialog,

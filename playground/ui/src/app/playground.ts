@@ -24,6 +24,9 @@ import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
 import { HeadersEditor } from '../ui/headersEditor';
+import { LiveFigures } from '../ui/liveFigures';
+import { QueryHash } from '../ui/queryHash';
+import { QueryStatus } from '../ui/queryStatus';
 import { RecentList } from '../ui/recentList';
 import { RequestBodyEditor } from '../ui/requestBodyEditor';
 import { ResponsePanel } from '../ui/responsePanel';
@@ -57,8 +60,10 @@ export class Playground {
   private readonly _headers = new HeadersEditor(() => writeUrlState(this.state));
   private readonly _curl = new CurlDialog();
   private readonly _tabs = new PaneTabs();
-  private readonly _status = h('div', { class: 'query-status', 'data-testid': 'query-status', role: 'status' });
+  private readonly _status = new QueryStatus();
   private readonly _cost = new CostMeter();
+  private readonly _hash = new QueryHash();
+  private readonly _figures = new LiveFigures();
   private readonly _runs = new QueryRun(this._response);
   /** The gateway query and variables text of the last run that answered without errors. */
   private _cleanRun: { query: string; variables: string } | null = null;
@@ -110,8 +115,9 @@ export class Playground {
     this.targetChanged();
     this._syntaxSwitch.show(this._syntax);
     this._recent.show(loadRecent());
-    this.showProblem(null);
+    this.showVerdict([], null);
     this._editor.view.focus();
+    this._figures.start();
   }
 
   private layout(editorHost: HTMLElement): HTMLElement {
@@ -119,11 +125,12 @@ export class Playground {
       targetBar: this._targetBar.element,
       syntaxSwitch: this._syntaxSwitch.element,
       curlButton: h('button', { type: 'button', 'data-testid': 'copy-curl', title: 'Copy the request as a curl command', onclick: () => void this.showCurl() }, 'Copy as curl'),
+      queryHash: this._hash.element,
       runButton: h('button', { type: 'button', class: 'primary run-button', 'data-testid': 'run', title: 'Run (Ctrl+Enter)', onclick: () => void this.run() }, 'Run'),
       prettifyButton: h('button', { type: 'button', class: 'prettify-button', 'data-testid': 'prettify', title: 'Prettify (Shift+Ctrl+P)', onclick: () => void this.prettify() }, 'Prettify'),
       tabs: this._tabs,
       explorer: this._explorer.element,
-      queryParts: [editorHost, this._status, this._cost.element, this._body.element, this._variables.element, this._headers.element, this._saved.element, this._recent.element, syntaxGuide()],
+      queryParts: [editorHost, this._status.element, this._cost.element, this._body.element, this._variables.element, this._headers.element, this._saved.element, this._recent.element, this._figures.element, syntaxGuide()],
       responsePane: this._response.element,
       curlDialog: this._curl.element,
     });
@@ -157,7 +164,12 @@ export class Playground {
     }
 
     this._variables.relint();
+    this.showHash();
     writeUrlState(this.state);
+  }
+
+  private showHash(sent?: string): void {
+    this._hash.showFor(this._target.kind === 'gateway', this._syntax, this._editor?.text ?? '', sent);
   }
 
   private variablesChanged(): void {
@@ -172,6 +184,7 @@ export class Playground {
     this._syntax = syntax;
     this._editor.setSyntax(syntax);
     this._syntaxSwitch.show(syntax);
+    this.showHash();
   }
 
   private changeTarget(name: string, params: Record<string, string>): void {
@@ -203,6 +216,7 @@ export class Playground {
     this._body.showFor(takesBody ? this.bodyTypeOf(target.resource) : null);
     this._variables.show(target.kind === 'gateway');
     this._response.showCurrentTarget(requestLineOf(target));
+    this.showHash();
     writeUrlState(this.state);
   }
 
@@ -305,6 +319,13 @@ export class Playground {
       requestLine: requestLineOf(this._target),
       onGateway: this._target.kind === 'gateway',
       prepare: () => this.prepare(state.query),
+      onSending: (request) => {
+        if (this._target.kind === 'gateway' && request.body) {
+          this.showHash((JSON.parse(request.body) as { query: string }).query);
+        }
+      },
+      onAnswered: () => void this._figures.refresh(),
+      onSaving: (bytes) => this._figures.addSaving(bytes),
       onCleanGatewayAnswer: () => {
         this._cleanRun = { query: state.query, variables: state.variables };
         this._editor.relint();
@@ -348,31 +369,13 @@ export class Playground {
   }
 
   private showVerdict(problems: Problem[], cost: SelectionCost | null): void {
-    this.showProblem(problems[0] ?? null);
-    if (problems.length > 1) {
-      this._status.textContent += ` (${problems.length - 1} more marked in the editor)`;
-    }
-
+    this._status.showProblems(problems, this._editor?.text.trim() === '');
     // The server only estimates a selection checked against a type: REST targets, valid queries.
     const target = this._target;
     this._cost.show(cost && target.kind === 'rest' ? requestCost(cost, target.resource.isList) : null);
   }
 
-  private showProblem(problem: Problem | null): void {
-    if (!problem) {
-      this._status.className = 'query-status';
-      this._status.textContent = this._editor?.text.trim() === '' ? 'Empty: the resource answers with its default fields.' : 'No errors.';
-      return;
-    }
-
-    const where = problem.line ? `Line ${problem.line}, column ${problem.column ?? 1}: ` : '';
-    const aboutVariables = problem.errorKind === 'InvalidVariable';
-    this._status.className = `query-status ${aboutVariables ? 'is-notice' : 'is-error'}`;
-    this._status.textContent = where + (aboutVariables ? 'checked without your variables: ' : '') + describeProblem(problem);
-  }
-
   private showNotice(message: string, isError = false): void {
-    this._status.className = `query-status ${isError ? 'is-error' : 'is-notice'}`;
-    this._status.textContent = message;
+    this._status.showNotice(message, isError);
   }
 }

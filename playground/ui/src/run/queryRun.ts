@@ -1,5 +1,6 @@
 import type { ResponsePanel } from '../ui/responsePanel';
 import { answeredCleanly, send } from './exchange';
+import type { PreparedRequest } from './preparedRequest';
 import type { RunRequests } from './requestsFor';
 
 /** One press of Run, as the page describes it. */
@@ -11,6 +12,12 @@ export interface RunOrder {
   prepare(): Promise<RunRequests>;
   /** Called when a gateway run answered with data and no errors. */
   onCleanGatewayAnswer(): void;
+  /** The request is about to be sent (the page shows the gateway document's hash). */
+  onSending?(request: PreparedRequest): void;
+  /** An answer arrived (the page refreshes its live figures). */
+  onAnswered?(): void;
+  /** The full response was measured: what the selection saved, in bytes. */
+  onSaving?(bytes: number): void;
 }
 
 /**
@@ -37,7 +44,9 @@ export class QueryRun {
         return;
       }
 
+      order.onSending?.(request);
       const exchange = await send(request, controller.signal);
+      order.onAnswered?.();
       if (!current()) {
         return;
       }
@@ -56,7 +65,12 @@ export class QueryRun {
       const fullExchange = await send(full, controller.signal);
       if (current()) {
         this._response.showFull(fullExchange.status < 400 ? fullExchange.bytes : null, `The full request answered ${fullExchange.status}.`);
+        if (fullExchange.status < 400) {
+          order.onSaving?.(fullExchange.bytes - exchange.bytes);
+        }
       }
+
+      order.onAnswered?.();
     } catch (error) {
       if (!current()) {
         return;
