@@ -1,3 +1,6 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -31,8 +34,8 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
         Alias = alias;
         IsNegated = isNegated;
         IsOptional = isOptional;
-        Children = children is { Count: > 0 } ? children : Array.Empty<PropertyReference>();
-        Arguments = arguments is { Count: > 0 } ? arguments : Array.Empty<QueryArgument>();
+        Children = HasItems(children) ? children : Array.Empty<PropertyReference>();
+        Arguments = HasItems(arguments) ? arguments : Array.Empty<QueryArgument>();
         Location = location;
     }
 
@@ -62,6 +65,11 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
 
     /// <summary>True for <c>!all</c>, <c>!default</c> and <c>!full</c>.</summary>
     public bool IsWildcard => Name[0] == '!';
+
+    // The parsers pass arrays: testing the exact array type first is one compare, where Count is an interface call.
+    private static bool HasItems<T>([NotNullWhen(true)] IReadOnlyList<T>? items)
+        where T : class =>
+        items is not null && (items.GetType() == typeof(T[]) ? Unsafe.As<T[]>(items).Length != 0 : items.Count != 0);
 
     /// <inheritdoc />
     public bool Equals(PropertyReference? other)
