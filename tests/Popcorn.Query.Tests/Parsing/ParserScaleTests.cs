@@ -74,3 +74,26 @@ public class ParserScaleTests
         error.Message.ShouldContain("too deeply");
     }
 }
+
+/// <summary>The node keeps its alias and arguments in one field; every combination must read back as written.</summary>
+public class PropertyReferenceStorageTests
+{
+    [Theory]
+    [InlineData("[id]", null, "")]
+    [InlineData("[key:id]", "key", "")]
+    [InlineData("[id(first: 2)]", null, "first=2")]
+    [InlineData("[key:id(first: 2, after: \"x\")]", "key", "first=2;after=\"x\"")]
+    [InlineData("{ id }", null, "")]
+    [InlineData("{ key: id(first: 2) }", "key", "first=2")]
+    public void Parse_AliasAndArguments_ReadBackAsWritten(string text, string? alias, string arguments)
+    {
+        var node = SelectionParser.Parse(text).Properties.Single();
+
+        node.Name.ShouldBe("id");
+        node.Alias.ShouldBe(alias);
+        node.OutputName.ShouldBe(alias ?? "id");
+        string.Join(";", node.Arguments.Select(a => $"{a.Name}={a.Value}")).ShouldBe(arguments);
+        node.Children.ShouldBeEmpty();
+        node.ShouldBe(SelectionParser.Parse(node.ToString()).Properties.Single());
+    }
+}
