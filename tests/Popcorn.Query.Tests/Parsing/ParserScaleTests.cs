@@ -94,6 +94,6 @@ public class PropertyReferenceStorageTests
         node.OutputName.ShouldBe(alias ?? "id");
         string.Join(";", node.Arguments.Select(a => $"{a.Name}={a.Value}")).ShouldBe(arguments);
         node.Children.ShouldBeEmpty();
-        node.ShouldBe(SelectionParser.Parse(node.ToString()).Properties.Single());
+        node.ShouldBe(SelectionParser.Parse($"[{node}]").Properties.Single());
     }
 }
