@@ -223,12 +223,7 @@ internal ref partial struct IncludeParser
     {
         var text = _text;
         int start = _position;
-        int end = start + 1;
-        while ((uint)end < (uint)text.Length && NameRules.IsNamePart(text[end]))
-        {
-            end++;
-        }
-
+        int end = NameRules.EndOfName(text, start + 1);
         _position = end;
         var word = text[start..end];
         return Wildcards.Find(word) ?? throw Error(IncludeGrammar.UnknownWildcard(word), start);
@@ -247,13 +242,8 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.ExpectedFieldName(Current));
         }
 
-        // Scan with locals: the reader's fields live behind a reference, and this loop runs for every character of every name.
         var text = _text;
-        int end = start + 1;
-        while ((uint)end < (uint)text.Length && NameRules.IsNamePart(text[end]))
-        {
-            end++;
-        }
+        int end = NameRules.EndOfName(text, start + 1);
 
         _position = end;
         var name = text[start..end];

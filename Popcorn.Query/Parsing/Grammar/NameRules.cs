@@ -29,6 +29,19 @@ internal static class NameRules
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsNamePart(char c) => c < 128 && (((c < 64 ? NamePartsBelow64 : NamePartsFrom64) >> (c & 63)) & 1) != 0;
 
+    /// <summary>Where the name characters starting at <paramref name="position"/> end.</summary>
+    /// <remarks>A loop over locals: a parser's fields live behind a reference, and this runs for every character of every name.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int EndOfName(ReadOnlySpan<char> text, int position)
+    {
+        while ((uint)position < (uint)text.Length && IsNamePart(text[position]))
+        {
+            position++;
+        }
+
+        return position;
+    }
+
     /// <summary>The introspection meta-fields of GraphQL's query type.</summary>
     public const string Schema = "__schema";
 
