@@ -1,4 +1,4 @@
-using System.Runtime.InteropServices;
+using System.Runtime.CompilerServices;
 
 namespace Popcorn.Query;
 
@@ -17,14 +17,8 @@ namespace Popcorn.Query;
 /// </remarks>
 internal ref partial struct IncludeParser
 {
-    // One scratch list per thread: a selection's items are collected here and copied out once. A parse that throws
-    // leaves its items behind until the thread's next parse clears them.
-    [ThreadStatic]
-    private static List<PropertyReference>? t_scratch;
-
     private readonly ReadOnlySpan<char> _text;
     private readonly SelectionParserOptions _options;
-    private readonly List<PropertyReference> _scratch;
     private int _position;
     private int _depth;
     private int _fields;
@@ -36,8 +30,6 @@ internal ref partial struct IncludeParser
     {
         _text = text;
         _options = options;
-        _scratch = t_scratch ??= new List<PropertyReference>();
-        _scratch.Clear();
     }
 
     /// <summary>Parses <paramref name="text"/>; blank text is the default selection.</summary>
@@ -45,6 +37,7 @@ internal ref partial struct IncludeParser
     {
         options.CheckLength(text);
 
+        SelectionItems.Reset();
         var parser = new IncludeParser(text, options);
         parser.SkipWhitespace();
         if (parser.AtEnd)
@@ -85,10 +78,10 @@ internal ref partial struct IncludeParser
             return Array.Empty<PropertyReference>();
         }
 
-        int first = _scratch.Count;
+        var items = default(SelectionItems);
         while (true)
         {
-            _scratch.Add(ParseItem());
+            items.Add(ParseItem());
             SkipWhitespace();
             if (Current == ',')
             {
@@ -111,10 +104,8 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.UnexpectedInList(_text, _position, open));
         }
 
-        var items = CollectionsMarshal.AsSpan(_scratch)[first..].ToArray();
-        _scratch.RemoveRange(first, _scratch.Count - first);
         _depth--;
-        return items;
+        return items.ToArray();
     }
 
     /// <summary>Item := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)</summary>
@@ -122,6 +113,32 @@ internal ref partial struct IncludeParser
     {
         var start = Location(_position);
         CountField(start.Offset);
+        if (!NameRules.IsNameStart(Current))
+        {
+            return ParseMarkedItem(start);
+        }
+
+        string name = ReadName();
+
+        // The shapes nearly every item has, a bare name or a name and its selection, are built here; whitespace,
+        // an alias or arguments take the general path.
+        char next = Current;
+        if (next is ',' or ']')
+        {
+            return new PropertyReference(name, location: start);
+        }
+
+        if (next == '[')
+        {
+            return new PropertyReference(name, children: ParseSelection(), location: start);
+        }
+
+        return ParseFieldRest(name, optional: false, start);
+    }
+
+    /// <summary>An item that starts with '-', '?' or '!' (or is malformed: reading its name reports what is wrong).</summary>
+    private PropertyReference ParseMarkedItem(SourceLocation start)
+    {
         if (Current == '-')
         {
             _position++;
@@ -154,8 +171,13 @@ internal ref partial struct IncludeParser
             return new PropertyReference(wildcard, location: start);
         }
 
+        return ParseFieldRest(ReadName(), optional, start);
+    }
+
+    /// <summary>The rest of a field item after its first name: ':' Name for an alias, Arguments?, Selection?.</summary>
+    private PropertyReference ParseFieldRest(string name, bool optional, SourceLocation start)
+    {
         string? alias = null;
-        string name = ReadName();
         SkipWhitespace();
         if (Current == ':')
         {
@@ -199,14 +221,11 @@ internal ref partial struct IncludeParser
 
     private string ReadWildcard()
     {
+        var text = _text;
         int start = _position;
-        _position++;
-        while (NameRules.IsNamePart(Current))
-        {
-            _position++;
-        }
-
-        var word = _text[start.._position];
+        int end = NameRules.EndOfName(text, start + 1);
+        _position = end;
+        var word = text[start..end];
         return Wildcards.Find(word) ?? throw Error(IncludeGrammar.UnknownWildcard(word), start);
     }
 
@@ -223,17 +242,12 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.ExpectedFieldName(Current));
         }
 
-        // Scan with locals: the reader's fields live behind a reference, and this loop runs for every character of every name.
         var text = _text;
-        int end = start + 1;
-        while ((uint)end < (uint)text.Length && NameRules.IsNamePart(text[end]))
-        {
-            end++;
-        }
+        int end = NameRules.EndOfName(text, start + 1);
 
         _position = end;
         var name = text[start..end];
-        if (NameRules.IsReserved(name))
+        if (name[0] == '_' && NameRules.IsReserved(name))
         {
             throw Error(IncludeGrammar.ReservedName(name), start);
         }
@@ -241,6 +255,7 @@ internal ref partial struct IncludeParser
         return NameCache.Get(name);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void EnterNesting(int offset)
     {
         if (++_depth > _options.MaxDepth)
@@ -248,20 +263,24 @@ internal ref partial struct IncludeParser
             throw Error($"The query nests deeper than {_options.MaxDepth} levels.", offset, QueryErrorKind.LimitExceeded);
         }
 
-        // Only a host that raised MaxDepth far past the default can get here; fail cleanly instead of overflowing the stack.
-        if (!System.Runtime.CompilerServices.RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        // Only a host that raised MaxDepth far past the default can fail this; fail cleanly instead of overflowing the stack.
+        if (!StackGuard.HasRoomFor(_depth))
         {
             throw Error("The query nests too deeply to parse.", offset, QueryErrorKind.LimitExceeded);
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void CountField(int offset)
     {
         if (++_fields > _options.MaxFields)
         {
-            throw Error($"The query selects more than {_options.MaxFields} fields.", offset, QueryErrorKind.LimitExceeded);
+            throw TooManyFields(offset);
         }
     }
+
+    private readonly PopcornQueryException TooManyFields(int offset) =>
+        Error($"The query selects more than {_options.MaxFields} fields.", offset, QueryErrorKind.LimitExceeded);
 
     private void CountAlias(int offset)
     {
@@ -271,7 +290,17 @@ internal ref partial struct IncludeParser
         }
     }
 
+    // Most selections have no whitespace at all: the common case is one test, inlined at every call.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SkipWhitespace()
+    {
+        if ((uint)_position < (uint)_text.Length && IncludeGrammar.IsWhitespace(_text[_position]))
+        {
+            SkipWhitespaceRun();
+        }
+    }
+
+    private void SkipWhitespaceRun()
     {
         while (_position < _text.Length)
         {

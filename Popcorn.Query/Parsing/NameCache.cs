@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -15,11 +17,14 @@ internal static class NameCache
     /// <summary>Longest name kept; longer ones are created each time.</summary>
     public const int MaxCachedLength = 32;
 
-    private const int Slots = 512;
+    private const int SlotBits = 9;
+
+    private const int Slots = 1 << SlotBits;
 
     private static readonly string?[] s_slots = new string?[Slots];
 
     /// <summary>The string for <paramref name="name"/>: a cached instance when there is one.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static string Get(ReadOnlySpan<char> name)
     {
         if (name.Length > MaxCachedLength || name.IsEmpty)
@@ -27,20 +32,24 @@ internal static class NameCache
             return name.ToString();
         }
 
-        // FNV-1a over the characters: cheap for short names, and a collision only costs a miss.
-        uint hash = 2166136261;
-        foreach (char c in name)
-        {
-            hash = (hash ^ c) * 16777619;
-        }
-
-        ref string? slot = ref s_slots[(int)(hash & (Slots - 1))];
+        // The length and three characters (first, middle, last) instead of a hash of every character: a constant
+        // cost per name, and field names that share all four are rare enough that a collision (which only costs
+        // a miss) does not matter. The key is multiplied by 2^32 / phi and its top bits kept (Fibonacci hashing), so
+        // every character's bits reach the slot index.
+        uint key = (uint)name.Length ^ ((uint)name[0] << 6) ^ ((uint)name[name.Length >> 1] << 13) ^ ((uint)name[^1] << 20);
+        ref string? slot = ref s_slots[(int)((key * 0x9E3779B1u) >> (32 - SlotBits))];
         string? cached = slot;
         if (cached is not null && name.SequenceEqual(cached))
         {
             return cached;
         }
 
+        return Create(name, ref slot);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string Create(ReadOnlySpan<char> name, ref string? slot)
+    {
         string created = name.ToString();
         slot = created;
         return created;

@@ -1,3 +1,6 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -7,6 +10,12 @@ namespace Popcorn.Query;
 /// </summary>
 public sealed class PropertyReference : IEquatable<PropertyReference>
 {
+    // A parse builds one node per item written, so the node is kept to 56 bytes: the alias and the arguments, which
+    // few nodes have, share one field (the alias string itself, or a pair when there are arguments), and an empty
+    // list is stored as null. Storing null needs no write barrier, so a leaf node costs one barriered store (its name).
+    private readonly object? _aliasOrExtras;
+    private readonly IReadOnlyList<PropertyReference>? _children;
+
     /// <summary>The wildcard that selects every available field of a type (<c>!all</c>, <c>__all</c>).</summary>
     public const string AllWildcard = Wildcards.All;
 
@@ -28,11 +37,10 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
     {
         ArgumentException.ThrowIfNullOrEmpty(name);
         Name = name;
-        Alias = alias;
+        _aliasOrExtras = HasItems(arguments) ? new AliasAndArguments(alias, arguments) : alias;
         IsNegated = isNegated;
         IsOptional = isOptional;
-        Children = children is { Count: > 0 } ? children : Array.Empty<PropertyReference>();
-        Arguments = arguments is { Count: > 0 } ? arguments : Array.Empty<QueryArgument>();
+        _children = HasItems(children) ? children : null;
         Location = location;
     }
 
@@ -40,7 +48,7 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
     public string Name { get; }
 
     /// <summary>The output key the client asked for instead of <see cref="Name"/>, if any.</summary>
-    public string? Alias { get; }
+    public string? Alias => _aliasOrExtras as string ?? (_aliasOrExtras as AliasAndArguments)?.Alias;
 
     /// <summary>The key this selection writes: the alias when there is one, else the name.</summary>
     public string OutputName => Alias ?? Name;
@@ -52,16 +60,23 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
     public bool IsOptional { get; }
 
     /// <summary>The nested selection; empty when none was given (the field's defaults apply).</summary>
-    public IReadOnlyList<PropertyReference> Children { get; }
+    public IReadOnlyList<PropertyReference> Children => _children ?? Array.Empty<PropertyReference>();
 
     /// <summary>Field arguments as written (variables already substituted).</summary>
-    public IReadOnlyList<QueryArgument> Arguments { get; }
+    public IReadOnlyList<QueryArgument> Arguments => (_aliasOrExtras as AliasAndArguments)?.Arguments ?? Array.Empty<QueryArgument>();
 
     /// <summary>Where the node was written in the source text; not part of equality.</summary>
     public SourceLocation Location { get; }
 
     /// <summary>True for <c>!all</c>, <c>!default</c> and <c>!full</c>.</summary>
     public bool IsWildcard => Name[0] == '!';
+
+    // The parsers pass arrays: testing the exact array type first is one compare, where Count is an interface call.
+    private static bool HasItems([NotNullWhen(true)] IReadOnlyList<PropertyReference>? items) =>
+        items is not null && (items.GetType() == typeof(PropertyReference[]) ? Unsafe.As<PropertyReference[]>(items).Length != 0 : items.Count != 0);
+
+    private static bool HasItems([NotNullWhen(true)] IReadOnlyList<QueryArgument>? items) =>
+        items is not null && (items.GetType() == typeof(QueryArgument[]) ? Unsafe.As<QueryArgument[]>(items).Length != 0 : items.Count != 0);
 
     /// <inheritdoc />
     public bool Equals(PropertyReference? other)
@@ -89,4 +104,6 @@ public sealed class PropertyReference : IEquatable<PropertyReference>
 
     /// <summary>The node in canonical include syntax.</summary>
     public override string ToString() => SelectionPrinter.PrintInclude(this);
+
+    private sealed record AliasAndArguments(string? Alias, IReadOnlyList<QueryArgument> Arguments);
 }

@@ -20,16 +20,14 @@ internal static class Wildcards
     /// <summary>The wildcard <paramref name="word"/> spells (with its <c>!</c>), or null for any other word.</summary>
     public static string? Find(ReadOnlySpan<char> word)
     {
-        if (word.SequenceEqual(All.AsSpan()))
+        // The three words differ in length, so one comparison decides.
+        string? candidate = word.Length switch
         {
-            return All;
-        }
-
-        if (word.SequenceEqual(Default.AsSpan()))
-        {
-            return Default;
-        }
-
-        return word.SequenceEqual(Full.AsSpan()) ? Full : null;
+            4 => All,
+            5 => Full,
+            8 => Default,
+            _ => null,
+        };
+        return candidate is not null && word.SequenceEqual(candidate.AsSpan()) ? candidate : null;
     }
 }

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -15,15 +17,19 @@ internal static class GraphQLCharacters
     private static readonly byte[] s_classes = BuildClasses();
 
     /// <summary>NameStart :: Letter | <c>_</c></summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsNameStart(char c) => c < 128 && (s_classes[c] & NameStartClass) != 0;
 
     /// <summary>NameContinue :: Letter | Digit | <c>_</c></summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsNamePart(char c) => c < 128 && (s_classes[c] & NamePartClass) != 0;
 
     /// <summary>Digit :: one of <c>0</c>..<c>9</c></summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsDigit(char c) => c < 128 && (s_classes[c] & DigitClass) != 0;
 
     /// <summary>Punctuator :: one of <c>! $ &amp; ( ) : = @ [ ] { | }</c> (<c>...</c> is read on its own).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsPunctuator(char c) => c < 128 && (s_classes[c] & PunctuatorClass) != 0;
 
     /// <summary>

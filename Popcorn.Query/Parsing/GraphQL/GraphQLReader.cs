@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -128,7 +130,34 @@ internal ref partial struct GraphQLReader
     /// <summary>
     /// Ignored :: UnicodeBOM | WhiteSpace | LineTerminator | Comment | Comma
     /// </summary>
+    /// <remarks>
+    /// Tokens are mostly separated by nothing or by one space, so those two cases are decided inline and only
+    /// longer runs (indentation, line breaks, commas, comments) take the loop.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SkipIgnored()
+    {
+        var text = _text;
+        int position = _position;
+        if ((uint)position >= (uint)text.Length || !IsIgnoredStart(text[position]))
+        {
+            return;
+        }
+
+        if (text[position] == ' ' && ((uint)(position + 1) >= (uint)text.Length || !IsIgnoredStart(text[position + 1])))
+        {
+            _position = position + 1;
+            return;
+        }
+
+        SkipIgnoredRun();
+    }
+
+    // Every character Ignored can start with is at most ',' (0x2C) or is the byte order mark.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool IsIgnoredStart(char c) => c <= ',' || c == '\uFEFF';
+
+    private void SkipIgnoredRun()
     {
         var text = _text;
         int position = _position;

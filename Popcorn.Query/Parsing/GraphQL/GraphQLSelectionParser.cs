@@ -11,9 +11,9 @@ namespace Popcorn.Query;
 /// <remarks>
 /// Four stages, each cheap enough to run before the next could cost anything:
 /// <list type="number">
-/// <item>the length limit;</item>
-/// <item><see cref="GraphQLDepthScanner"/>, a depth pre-scan over the raw text; then, for a plain query of fields,
-/// <see cref="GraphQLShorthandParser"/> reads it straight into the tree and the last two stages are skipped;</item>
+/// <item>the length limit; then, for a plain query of fields, <see cref="GraphQLShorthandParser"/> reads it straight
+/// into the tree (enforcing the depth limit as it goes) and the other stages are skipped;</item>
+/// <item><see cref="GraphQLDepthScanner"/>, a depth pre-scan over the raw text;</item>
 /// <item><see cref="GraphQLParser"/> (with <see cref="GraphQLReader"/>), the grammar into a syntax tree;</item>
 /// <item><see cref="GraphQLNormalizer"/>, the document's rules and the expansion into the tree, with the field and alias limits counted on the expanded result.</item>
 /// </list>
@@ -24,6 +24,15 @@ internal static class GraphQLSelectionParser
     public static SelectionTree Parse(string text, SelectionParserOptions options, JsonElement variables, string? operationName)
     {
         options.CheckLength(text);
+
+        // Most requests are one plain query: read those straight into the tree; the rest take the full path. The fast
+        // path enforces the depth limit itself and gives up on anything else, so it runs before the pre-scan.
+        if (string.IsNullOrEmpty(operationName)
+            && variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null or JsonValueKind.Object
+            && GraphQLShorthandParser.TryParse(text, options) is { } tree)
+        {
+            return tree;
+        }
 
         int tooDeep = GraphQLDepthScanner.FindExcessiveNesting(text, options.MaxDepth);
         if (tooDeep >= 0)
@@ -38,14 +47,6 @@ internal static class GraphQLSelectionParser
         if (IsEmptyShorthand(text))
         {
             return SelectionTree.Default;
-        }
-
-        // Most requests are one plain query: read those straight into the tree; the rest take the full path.
-        if (string.IsNullOrEmpty(operationName)
-            && variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null or JsonValueKind.Object
-            && GraphQLShorthandParser.TryParse(text, options) is { } tree)
-        {
-            return tree;
         }
 
         var document = GraphQLParser.Parse(text, options);

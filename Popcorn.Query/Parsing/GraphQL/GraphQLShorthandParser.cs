@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace Popcorn.Query;
 
 /// <summary>
@@ -18,13 +15,7 @@ namespace Popcorn.Query;
 /// </remarks>
 internal ref struct GraphQLShorthandParser
 {
-    // One scratch list per thread, as in the include parser: a selection set's items are collected here and copied
-    // out once.
-    [ThreadStatic]
-    private static List<PropertyReference>? t_scratch;
-
     private readonly SelectionParserOptions _options;
-    private readonly List<PropertyReference> _scratch;
     private GraphQLReader _reader;
     private int _fields;
     private int _aliases;
@@ -33,8 +24,6 @@ internal ref struct GraphQLShorthandParser
     {
         _reader = new GraphQLReader(text);
         _options = options;
-        _scratch = t_scratch ??= new List<PropertyReference>();
-        _scratch.Clear();
     }
 
     /// <summary>The tree of <paramref name="text"/>, or null when the full parser must read it.</summary>
@@ -42,6 +31,7 @@ internal ref struct GraphQLShorthandParser
     {
         try
         {
+            SelectionItems.Reset();
             var parser = new GraphQLShorthandParser(text, options);
             var items = parser.ParseDocument();
             return items is null ? null : new SelectionTree(items, text, SelectionSyntax.GraphQL);
@@ -80,7 +70,7 @@ internal ref struct GraphQLShorthandParser
     /// <summary>SelectionSet : <c>{</c> Field+ <c>}</c>, whose fields sit at tree level <paramref name="depth"/>.</summary>
     private PropertyReference[]? ParseSelectionSet(int depth)
     {
-        if (depth > _options.MaxDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        if (depth > _options.MaxDepth || !StackGuard.HasRoomFor(depth))
         {
             return null;
         }
@@ -91,7 +81,7 @@ internal ref struct GraphQLShorthandParser
             return null;
         }
 
-        int first = _scratch.Count;
+        var items = default(SelectionItems);
         while (Kind != GraphQLTokenKind.RightBrace)
         {
             var field = ParseField(depth);
@@ -100,13 +90,11 @@ internal ref struct GraphQLShorthandParser
                 return null;
             }
 
-            _scratch.Add(field);
+            items.Add(field);
         }
 
         _reader.Read();
-        var items = CollectionsMarshal.AsSpan(_scratch)[first..].ToArray();
-        _scratch.RemoveRange(first, items.Length);
-        return items;
+        return items.ToArray();
     }
 
     /// <summary>Field : Alias? Name Directives? SelectionSet?, with only <c>@exclude</c> and <c>@optional</c>.</summary>
@@ -123,7 +111,7 @@ internal ref struct GraphQLShorthandParser
         _reader.Read();
         if (Kind == GraphQLTokenKind.Colon)
         {
-            if (NameRules.IsReserved(name) || ++_aliases > _options.MaxAliases)
+            if ((name[0] == '_' && NameRules.IsReserved(name)) || ++_aliases > _options.MaxAliases)
             {
                 return null;
             }
@@ -139,8 +127,8 @@ internal ref struct GraphQLShorthandParser
             _reader.Read();
         }
 
-        string? wildcard = WildcardOf(name);
-        if ((wildcard is null && NameRules.IsReserved(name)) || Kind == GraphQLTokenKind.LeftParenthesis)
+        string? wildcard = name[0] == '_' ? WildcardOf(name) : null;
+        if ((wildcard is null && name[0] == '_' && NameRules.IsReserved(name)) || Kind == GraphQLTokenKind.LeftParenthesis)
         {
             return null;
         }

@@ -18,7 +18,7 @@ public static class InstructionRunner
     // Warm-up rounds: each runs as many operations as a counted window and then sleeps, which lets the tiering thread
     // (valgrind runs one thread at a time) compile and install what the round's calls queued. Warm when whole rounds
     // in a row compile nothing new, so a path taken once every few hundred operations is warm as well.
-    private const int MaxWarmupRounds = 40;
+    private const int MaxWarmupRounds = 200;
     private const int QuietRoundsNeeded = 3;
 
     /// <summary>

@@ -1,0 +1,99 @@
+namespace Popcorn.Query.Tests.Parsing;
+
+/// <summary>
+/// What the parsers' fast paths must keep: selections wider than the items they collect in the parsing method's own
+/// frame (16) spill to a shared list and come back whole and in order, a failed parse leaves nothing behind for the
+/// next, and a host that raises the depth limit past what a thread's stack holds gets an error, not a crash.
+/// </summary>
+public class ParserScaleTests
+{
+    private static readonly SelectionParserOptions s_unlimitedDepth = new() { MaxDepth = 1_000_000, MaxLength = 4_000_000 };
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(16)]
+    [InlineData(17)]
+    [InlineData(40)]
+    public void Parse_WideSelectionsNestedInWideSelections_KeepEveryItemInOrder(int width)
+    {
+        var names = Enumerable.Range(0, width).Select(i => $"f{i}").ToArray();
+        string inner = string.Join(",", names);
+        string include = "[" + string.Join(",", names.Select(n => $"{n}[{inner}]")) + "]";
+        string graphQL = "{ " + string.Join(" ", names.Select(n => $"{n} {{ {string.Join(" ", names)} }}")) + " }";
+
+        foreach (string text in new[] { include, graphQL })
+        {
+            var tree = SelectionParser.Parse(text, new SelectionParserOptions { MaxFields = 10_000 });
+
+            tree.Properties.Select(p => p.Name).ShouldBe(names);
+            tree.Properties.ShouldAllBe(p => p.Children.Select(c => c.Name).SequenceEqual(names));
+        }
+    }
+
+    [Fact]
+    public void Parse_AfterAParseThatFailedInsideAWideSelection_IsUnaffected()
+    {
+        string wide = string.Join(",", Enumerable.Range(0, 30).Select(i => $"f{i}"));
+        Should.Throw<PopcornQueryException>(() => SelectionParser.Parse($"[a[{wide},]]"));
+        Should.Throw<PopcornQueryException>(() => SelectionParser.Parse($"{{ a {{ {wide.Replace(',', ' ')} ( }} }}"));
+
+        SelectionParser.Parse($"[a[{wide}],b]").ToIncludeString().ShouldBe($"[a[{wide}],b]");
+        SelectionParser.Parse($"{{ a {{ {wide.Replace(',', ' ')} }} b }}").ToIncludeString().ShouldBe($"[a[{wide}],b]");
+    }
+
+    [Theory]
+    [InlineData(SelectionSyntax.Include)]
+    [InlineData(SelectionSyntax.GraphQL)]
+    public void Parse_NestingPastTheThreadsStack_IsRejectedCleanly(SelectionSyntax syntax)
+    {
+        // 200,000 levels cannot fit in a 1 MB stack at any frame size; the parser must notice before the runtime does.
+        const int levels = 200_000;
+        string text = syntax == SelectionSyntax.Include
+            ? "[" + string.Concat(Enumerable.Repeat("a[", levels)) + "b" + new string(']', levels + 1)
+            : "{" + string.Concat(Enumerable.Repeat(" a {", levels)) + " b" + string.Concat(Enumerable.Repeat(" }", levels + 1));
+        Exception? caught = null;
+        var thread = new Thread(
+            () =>
+            {
+                try
+                {
+                    SelectionParser.Parse(text, s_unlimitedDepth);
+                }
+                catch (Exception exception)
+                {
+                    caught = exception;
+                }
+            },
+            maxStackSize: 1024 * 1024);
+
+        thread.Start();
+        thread.Join();
+
+        var error = caught.ShouldBeOfType<PopcornQueryException>();
+        error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
+        error.Message.ShouldContain("too deeply");
+    }
+}
+
+/// <summary>The node keeps its alias and arguments in one field; every combination must read back as written.</summary>
+public class PropertyReferenceStorageTests
+{
+    [Theory]
+    [InlineData("[id]", null, "")]
+    [InlineData("[key:id]", "key", "")]
+    [InlineData("[id(first: 2)]", null, "first=2")]
+    [InlineData("[key:id(first: 2, after: \"x\")]", "key", "first=2;after=\"x\"")]
+    [InlineData("{ id }", null, "")]
+    [InlineData("{ key: id(first: 2) }", "key", "first=2")]
+    public void Parse_AliasAndArguments_ReadBackAsWritten(string text, string? alias, string arguments)
+    {
+        var node = SelectionParser.Parse(text).Properties.Single();
+
+        node.Name.ShouldBe("id");
+        node.Alias.ShouldBe(alias);
+        node.OutputName.ShouldBe(alias ?? "id");
+        string.Join(";", node.Arguments.Select(a => $"{a.Name}={a.Value}")).ShouldBe(arguments);
+        node.Children.ShouldBeEmpty();
+        node.ShouldBe(SelectionParser.Parse($"[{node}]").Properties.Single());
+    }
+}
