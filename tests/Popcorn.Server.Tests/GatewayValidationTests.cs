@@ -105,6 +105,7 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
     [InlineData("{ cars { ... on Car { id } ... { make } __typename } }", null)]
     [InlineData("query A { cars { id } } query B { car(id: 1) { id } }", null)]
     [InlineData("{ __type(name: \"Employee\") { fields(includeDeprecated: true) { name } } }", null)]
+    [InlineData("{ __typename __typename employee(id: 1) { id } employee(id: 1) { firstName } }", null)]
     // Popcorn's documented extensions.
     [InlineData("{ employee(id: 1) { __all email @exclude } }", null)]
     [InlineData("{ employee(id: 1) { __default manager { __full } } }", null)]
@@ -133,5 +134,26 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
         body!["data"]!["employee"]!["id"]!.GetValue<int>().ShouldBe(2);
         documents.TryGetValidated(query, out var second).ShouldBeTrue();
         second.ShouldBeSameAs(first);
+    }
+
+    [Fact]
+    public async Task ARootFieldSelectedTwice_WithTheSameArguments_IsMergedAtItsFirstPosition()
+    {
+        var (_, _, body) = await server.PostGraphQLAsync("{ employee(id: 1) { id } cars { id } employee(id: 1) { firstName } employee(id: 1) }");
+
+        var data = body!["data"]!.AsObject();
+        data.Select(p => p.Key).ShouldBe(["employee", "cars"]);
+        var employee = data["employee"]!.AsObject();
+        employee.Select(p => p.Key).Take(2).ShouldBe(["id", "firstName"]);
+        employee.ContainsKey("lastName").ShouldBeTrue("the last selection has no selection set: the defaults");
+    }
+
+    [Fact]
+    public async Task OneKeyForTwoDifferentRootFields_IsRefused()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ e: employee(id: 1) { id } e: employee(id: 2) { id } }");
+
+        status.ShouldBe(400);
+        body!["data"].ShouldBeNull();
     }
 }
