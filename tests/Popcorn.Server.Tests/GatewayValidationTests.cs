@@ -53,6 +53,7 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
     [InlineData("query Q($unused: Int) { cars { id } }", "Variable \"$unused\" is never used in operation \"Q\".", 1, 9)]
     [InlineData("query ($id: Int) { employee(id: $id) { id } }", "Variable \"$id\" of type \"Int\" used in position expecting type \"Int!\".", 1, 8, 1, 33)]
     [InlineData("query ($id: String!) { employee(id: $id) { id } }", "Variable \"$id\" of type \"String!\" used in position expecting type \"Int!\".", 1, 8, 1, 37)]
+    [InlineData("query ($id: Int!, $id: Int!) { employee(id: $id) { id } }", "There can be only one variable named \"$id\".", 1, 9, 1, 20)]
     public async Task InvalidDocument_GetsTheSpecsError_AtTheToken_AndNoData(string query, string message, int line, int column, int line2 = 0, int column2 = 0)
     {
         var (status, _, body) = await server.PostGraphQLAsync(query);

@@ -104,16 +104,10 @@ internal ref partial struct GraphQLParser
         }
 
         var variables = new List<VariableDefinitionNode>();
-        var names = default(NameSet);
         while (Kind != GraphQLTokenKind.RightParenthesis)
         {
-            var variable = ParseVariableDefinition();
-            if (!names.Add(variable.Name))
-            {
-                throw Invalid($"The variable '${variable.Name}' is declared twice.", variable.Offset);
-            }
-
-            variables.Add(variable);
+            // A name declared twice is a validation rule (5.8.1), checked with the document's other rules.
+            variables.Add(ParseVariableDefinition());
         }
 
         MoveNext();

@@ -121,6 +121,9 @@ internal sealed class SelectionRules(ValidationContext context)
             if (field.SelectionSet is { } extra)
             {
                 context.Report($"Field \"{definition.Name}\" must not have a selection since type \"{definition.Type}\" has no subfields.", extra.Offset);
+
+                // Nothing in it can be typed; the rules that need no type still apply there.
+                CheckSelectionSet(extra, null);
             }
 
             return;

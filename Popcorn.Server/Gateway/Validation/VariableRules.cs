@@ -5,7 +5,7 @@ namespace Popcorn.Server;
 /// <summary>
 /// The spec's variable rules (5.8) for each operation, counting the fragments it spreads: Variables Are Input Types
 /// (and of known types), default values of the variable's type, All Variable Uses Defined, All Variables Used, and All
-/// Variable Usages Are Allowed. Variable Uniqueness is the parser's (a variable declared twice does not parse).
+/// Variable Usages Are Allowed, and Variable Uniqueness.
 /// </summary>
 internal static class VariableRules
 {
@@ -16,7 +16,15 @@ internal static class VariableRules
             var definitions = new Dictionary<string, (VariableDefinitionNode Node, TypeRef? Type)>(StringComparer.Ordinal);
             foreach (var variable in operation.Variables)
             {
-                definitions.TryAdd(variable.Name, (variable, CheckDefinition(context, variable)));
+                // A name declared twice is its own error below; the usages are checked against the last declaration, as graphql-js does.
+                definitions[variable.Name] = (variable, CheckDefinition(context, variable));
+            }
+
+            foreach (var repeated in operation.Variables.GroupBy(v => v.Name).Where(g => g.Count() > 1))
+            {
+                // One error per name, at every declaration's name (past its '$'), as graphql-js reports it.
+                var offsets = repeated.Select(v => v.Offset + 1).ToArray();
+                context.Report($"There can be only one variable named \"${ValidationContext.Quote(repeated.Key)}\".", offsets[0], offsets.AsSpan(1));
             }
 
             ExecutableDefinitionNode[] scope = [operation, .. FragmentRules.ReferencedFragments(context, operation)];
@@ -38,8 +46,9 @@ internal static class VariableRules
 
         if (!ValidationContext.IsInput(context.NamedType(type)!))
         {
+            // Still its type for the usages' check, as graphql-js does; a default cannot be checked against it.
             context.Report($"Variable \"${variable.Name}\" cannot be non-input type \"{variable.Type}\".", variable.TypeOffset);
-            return null;
+            return type;
         }
 
         if (variable.DefaultValue is { Literal: { } literal } defaultValue)
