@@ -93,14 +93,14 @@ async function classify(text) {
     return { verdict: 'both refuse; Popcorn\'s parser refuses a repeated argument first' };
   }
 
-  if (jsErrors.some((e) => / conflict because /.test(e.message))) {
-    return { verdict: 'both refuse; graphql-js for conflicting fields under one key (5.3.2, not yet at the gateway), Popcorn at planning' };
-  }
-
   const expected = jsErrors.map((e) => describe(e.message, e.locations)).sort();
   const actual = body.errors.map((e) => describe(e.message, e.locations)).sort();
   if (JSON.stringify(expected) === JSON.stringify(actual)) {
-    return { verdict: 'both refuse, with the same messages and locations' };
+    return {
+      verdict: jsErrors.some((e) => / conflict because /.test(e.message))
+        ? 'both refuse, with the same messages and locations, among them fields that conflict under one key (5.3.2)'
+        : 'both refuse, with the same messages and locations',
+    };
   }
 
   return { verdict: 'UNEXPLAINED: both refuse, with different errors', detail: `graphql-js: ${expected.join(' | ')}\ngateway:    ${actual.join(' | ')}` };

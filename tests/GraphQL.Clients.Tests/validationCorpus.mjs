@@ -35,6 +35,14 @@ export const handWritten = [
   '{ employee(id: 1) { a: firstName a: lastName } }',
   '{ e: employee(id: 1) { id } e: employee(id: 2) { id } }',
   '{ employee(id: 1) { manager { id: firstName } manager { id } } }',
+  '{ employee(id: 1) { ...A ...B } } fragment A on Employee { x: firstName } fragment B on Employee { x: lastName }',
+  '{ employee(id: 1) { x: id ...A } } fragment A on Employee { x: firstName }',
+  '{ employee(id: 1) { ...A } } fragment A on Employee { x: firstName ...B } fragment B on Employee { x: lastName }',
+  '{ employee(id: 1) { manager { ...A } manager { ...B } } } fragment A on Employee { x: firstName } fragment B on Employee { x: lastName }',
+  'query ($x: Int!, $y: Int!) { employee(id: $x) { id } employee(id: $y) { firstName } }',
+  '{ employee(id: 1) { manager { x: id } manager { x: salary } } }',
+  '{ employee(id: 1) { skills x: skills ... on Employee { x: email } } }',
+  '{ employee(id: 1) { manager { manager { a: id } } manager { manager { a: email } } } }',
   '{ __schema { queryType } }',
   '{ __type(name: "Car") { fields { type } } }',
   // 5.4 Arguments.
@@ -133,6 +141,7 @@ const typeNode = (text) => parse(`query ($v: ${text}) { f }`).definitions[0].var
 /** One mutation of a document's syntax tree: it picks the n-th node of a kind and changes it. */
 const mutations = [
   ['rename a field', Kind.FIELD, (node, pick) => ({ ...node, name: { ...node.name, value: pick(fieldNames) } })],
+  ['alias a field', Kind.FIELD, (node, pick) => ({ ...node, alias: { kind: Kind.NAME, value: pick(['id', 'name', 'firstName', 'make', 'manager', 'a']) } })],
   ['drop the arguments', Kind.FIELD, (node) => ({ ...node, arguments: [] })],
   ['drop a selection set', Kind.FIELD, (node) => ({ ...node, selectionSet: undefined })],
   ['add a selection set', Kind.FIELD, (node) => ({ ...node, selectionSet: parse('{ id }').definitions[0].selectionSet })],

@@ -21,6 +21,9 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
     [InlineData("{ nope }", "Cannot query field \"nope\" on type \"Query\".", 1, 3)]
     [InlineData("{ employee(id: 1) { firstName { x } } }", "Field \"firstName\" must not have a selection since type \"String!\" has no subfields.", 1, 31)]
     [InlineData("{ __schema { queryType } }", "Field \"queryType\" of type \"__Type!\" must have a selection of subfields. Did you mean \"queryType { ... }\"?", 1, 14)]
+    [InlineData("{ employee(id: 1) { a: firstName a: lastName } }", "Fields \"a\" conflict because \"firstName\" and \"lastName\" are different fields. Use different aliases on the fields to fetch both if this was intentional.", 1, 21, 1, 34)]
+    [InlineData("{ e: employee(id: 1) { id } e: employee(id: 2) { id } }", "Fields \"e\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.", 1, 3, 1, 29)]
+    [InlineData("{ employee(id: 1) { manager { x: id } manager { x: salary } } }", "Fields \"manager\" conflict because subfields \"x\" conflict because \"id\" and \"salary\" are different fields. Use different aliases on the fields to fetch both if this was intentional.", 1, 21)]
     // 5.4 Arguments
     [InlineData("{ employee(id: 1, idd: 2) { id } }", "Unknown argument \"idd\" on field \"Query.employee\". Did you mean \"id\"?", 1, 19)]
     [InlineData("{ employee(id: 1) { firstName(upper: true) } }", "Unknown argument \"upper\" on field \"Employee.firstName\".", 1, 31)]

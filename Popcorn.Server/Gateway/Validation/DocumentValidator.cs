@@ -19,6 +19,7 @@ internal static class DocumentValidator
         var selections = new SelectionRules(context);
         selections.Check();
         VariableRules.Check(context, selections.Uses);
+        new FieldMergingRules(context).Check();
         return context.Errors;
     }
 }

@@ -120,7 +120,7 @@ internal static class ValueRules
     }
 
     /// <summary>A value holding variables, as written (the text between its first character and its end is not kept, so it is printed).</summary>
-    private static string Print(ValueNode value)
+    public static string Print(ValueNode value)
     {
         if (value.Variable is { } name)
         {
