@@ -160,4 +160,44 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
         status.ShouldBe(400);
         body!["data"].ShouldBeNull();
     }
+
+    [Fact]
+    public async Task FiveHundredSelectionsOfOneField_StayWithinTheMergingBudget_AndAreAnswered()
+    {
+        // Every pair of the 500 compares its selections: 125,000 pairs, past the rule's budget of collected fields.
+        string query = "{ employee(id: 1) { " + string.Concat(Enumerable.Repeat("manager { id } ", 500)) + "} }";
+
+        var (status, _, body) = await server.PostGraphQLAsync(query);
+
+        status.ShouldBe(200, body?.ToJsonString());
+        body!["data"]!["employee"].ShouldNotBeNull();
+    }
+
+    [Fact]
+    public async Task AFragmentThatDoublesThirtyTimes_IsRefusedAtTheFieldLimit_NotExpanded()
+    {
+        var fragments = Enumerable.Range(0, 30).Select(i => $"fragment F{i} on Employee {{ ...F{i + 1} ...F{i + 1} }}");
+        string query = "{ employee(id: 1) { ...F0 } } " + string.Join(' ', fragments) + " fragment F30 on Employee { id }";
+
+        var (status, _, body) = await server.PostGraphQLAsync(query);
+
+        status.ShouldBe(400);
+        body!["data"].ShouldBeNull();
+        body["errors"]![0]!["message"]!.GetValue<string>().ShouldContain("2048");
+    }
+
+    [Theory]
+    [InlineData(300, 1, "aliases")]
+    [InlineData(1, 40, "nests deeper")]
+    public async Task IntrospectionQueries_MeetTheSameLimits(int aliases, int depth, string message)
+    {
+        string names = string.Join(' ', Enumerable.Range(0, aliases).Select(i => $"n{i}: name"));
+        string query = "{ __schema { types { " + string.Concat(Enumerable.Repeat("ofType { ", depth)) + names + string.Concat(Enumerable.Repeat(" }", depth)) + " } } }";
+
+        var (status, _, body) = await server.PostGraphQLAsync(query);
+
+        status.ShouldBe(400);
+        body!["data"].ShouldBeNull();
+        body["errors"]![0]!["message"]!.GetValue<string>().ShouldContain(message);
+    }
 }
