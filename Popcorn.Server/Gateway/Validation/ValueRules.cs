@@ -5,8 +5,9 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// The spec's Values of Correct Type (5.6.1) for an argument or a default value, in graphql-js's wording (the built-in
-/// scalars' own messages, <c>Expected value of type "Int!", found null.</c> otherwise); every variable met is recorded
-/// with the type its position expects, for All Variable Usages Are Allowed.
+/// scalars' own messages, <c>Expected value of type "Int!", found null.</c> otherwise), quoting at most 40 characters
+/// of the value (a literal can be as long as the document); every variable met is recorded with the type its position
+/// expects, for All Variable Usages Are Allowed.
 /// </summary>
 internal static class ValueRules
 {
@@ -40,11 +41,12 @@ internal static class ValueRules
         // object types, so an object can only be wrong).
         if (nullable.Kind == TypeRefKind.Named)
         {
-            context.Report(ScalarError(context, value.Kind, null, Print(value), nullable.Name!) ?? $"Expected value of type \"{type}\", found {Print(value)}.", value.Offset);
+            string printed = ValidationContext.Quote(Print(value));
+            context.Report(ScalarError(context, value.Kind, null, printed, nullable.Name!) ?? $"Expected value of type \"{type}\", found {printed}.", value.Offset);
             return;
         }
 
-        context.Report($"Expected value of type \"{type}\", found {Print(value)}.", value.Offset);
+        context.Report($"Expected value of type \"{type}\", found {ValidationContext.Quote(Print(value))}.", value.Offset);
     }
 
     /// <summary>A constant (a default value, or an argument without variables) against <paramref name="type"/>.</summary>
@@ -77,7 +79,7 @@ internal static class ValueRules
             return;
         }
 
-        if (ScalarError(context, value.Kind, value.Text, value.ToString(), type.Name!) is { } error)
+        if (ScalarError(context, value.Kind, value.Text, ValidationContext.Quote(value.ToString()), type.Name!) is { } error)
         {
             context.Report(error, offset);
         }
