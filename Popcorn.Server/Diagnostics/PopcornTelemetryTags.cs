@@ -26,6 +26,9 @@ internal static class PopcornTelemetryTags
     public const string CachePlansByText = "plans_by_text";
     public const string CachePlansByCanonicalForm = "plans_by_canonical_form";
     public const string CacheGatewayDocuments = "gateway_documents";
+
+    /// <summary>GraphQL documents that passed the schema's validation, by their text.</summary>
+    public const string CacheGatewayValidatedDocuments = "gateway_validated_documents";
     public const string CacheResult = "popcorn.cache.result";
     public const string Hit = "hit";
     public const string Miss = "miss";

@@ -1,6 +1,6 @@
-using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 
@@ -10,16 +10,26 @@ namespace Popcorn.Server;
 /// variable (<c>@include(if: $v)</c> and <c>@skip</c> change which fields exist, arguments carry their values), so an
 /// operation is only reused for exactly the variables it was built with. Bounded: the oldest entry goes first, and
 /// requests whose variables are large are not cached at all, so no entry is much larger than the longest query.
+/// Beside them, the documents that passed the schema's validation, by their text alone: validation depends on neither
+/// the variables nor the operation name, so the same document with new variables is neither parsed nor validated again.
 /// </summary>
-internal sealed class GatewayDocumentCache(int capacity, PopcornMetrics metrics)
+internal sealed class GatewayDocumentCache
 {
     /// <summary>Variables longer than this (as JSON text) are not worth a cache entry: such requests are parsed each time.</summary>
     internal const int MaxCachedVariablesLength = 2048;
 
-    private readonly ConcurrentDictionary<Key, GatewayOperation> _operations = new();
-    private readonly ConcurrentQueue<Key> _insertionOrder = new();
+    private readonly PopcornMetrics _metrics;
+    private readonly BoundedCache<Key, GatewayOperation> _operations;
+    private readonly BoundedCache<string, DocumentNode> _validated;
     private long _hits;
     private long _misses;
+
+    public GatewayDocumentCache(int capacity, PopcornMetrics metrics)
+    {
+        _metrics = metrics;
+        _operations = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayDocuments));
+        _validated = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayValidatedDocuments));
+    }
 
     /// <summary>Lookups answered from the cache (for tests and diagnostics).</summary>
     internal long Hits => Interlocked.Read(ref _hits);
@@ -37,28 +47,23 @@ internal sealed class GatewayDocumentCache(int capacity, PopcornMetrics metrics)
 
     public bool TryGet(Key key, [MaybeNullWhen(false)] out GatewayOperation operation)
     {
-        bool found = _operations.TryGetValue(key, out operation);
+        bool found = _operations.TryGet(key, out operation);
         Interlocked.Increment(ref found ? ref _hits : ref _misses);
-        metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayDocuments, found);
+        _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayDocuments, found);
         return found;
     }
 
-    public void Add(Key key, GatewayOperation operation)
-    {
-        if (!_operations.TryAdd(key, operation))
-        {
-            return;
-        }
+    public void Add(Key key, GatewayOperation operation) => _operations.Add(key, operation);
 
-        _insertionOrder.Enqueue(key);
-        while (_operations.Count > capacity && _insertionOrder.TryDequeue(out var oldest))
-        {
-            if (_operations.TryRemove(oldest, out _))
-            {
-                metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayDocuments);
-            }
-        }
+    /// <summary>A document with this exact text that already passed validation.</summary>
+    public bool TryGetValidated(string query, [MaybeNullWhen(false)] out DocumentNode document)
+    {
+        bool found = _validated.TryGet(query, out document);
+        _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayValidatedDocuments, found);
+        return found;
     }
+
+    public void AddValidated(string query, DocumentNode document) => _validated.Add(query, document);
 
     /// <summary>What makes two requests the same operation.</summary>
     public readonly record struct Key(string Query, string OperationName, string Variables);

@@ -20,7 +20,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
     {
         var steps = new List<GatewayStep>();
         var keys = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var property in document.Properties)
+        foreach (var property in RootFieldMerger.Merge(document.Properties))
         {
             if (errors.Count >= MaxErrors)
             {

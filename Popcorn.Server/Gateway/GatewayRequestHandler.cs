@@ -89,10 +89,10 @@ internal sealed class GatewayRequestHandler(
     /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
     private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors)
     {
-        SelectionTree document;
+        SelectionTree? document;
         try
         {
-            document = pipeline.Parse(request.Query, request.Variables, request.OperationName);
+            document = ParseValid(request, errors);
         }
         catch (PopcornQueryException e)
         {
@@ -100,14 +100,14 @@ internal sealed class GatewayRequestHandler(
             return null;
         }
 
-        var operation = _planner.Plan(document, errors);
+        var operation = document is null ? null : _planner.Plan(document, errors);
         if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
-            // Root-level mistakes (unknown root field, arguments) are the gateway's own; selection errors were logged by the pipeline.
+            // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by the pipeline.
             pipeline.Rejected(errors[0].Message, errors[0].Location);
         }
 
-        // Errors from a PopcornQueryException were counted by the pipeline; the gateway's own root-level ones are counted here.
+        // Errors from a PopcornQueryException were counted by the pipeline; the gateway's own are counted here.
         foreach (var error in errors)
         {
             if (error.Source is null)
@@ -117,6 +117,41 @@ internal sealed class GatewayRequestHandler(
         }
 
         return operation;
+    }
+
+    /// <summary>
+    /// The tree of the operation to run, or null with the spec's validation errors. A GraphQL document is validated
+    /// against the schema before any variable is bound, once per distinct text; the include syntax (a Popcorn extension)
+    /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
+    /// </summary>
+    /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors)
+    {
+        string query = request.Query!;
+        if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
+        {
+            return pipeline.Parse(query, request.Variables, request.OperationName);
+        }
+
+        if (!Documents.TryGetValidated(query, out var document))
+        {
+            document = pipeline.ParseDocument(query);
+            if (document is null)
+            {
+                return SelectionTree.Default;
+            }
+
+            var invalid = DocumentValidator.Validate(gateway.Schema, query, document);
+            if (invalid.Count > 0)
+            {
+                errors.AddRange(invalid);
+                return null;
+            }
+
+            Documents.AddValidated(query, document);
+        }
+
+        return pipeline.Normalize(query, document, request.Variables, request.OperationName);
     }
 
     private async Task RunAsync(HttpContext context, GatewayOperation operation)

@@ -6,9 +6,10 @@ namespace Popcorn.Server;
 /// <summary>
 /// One entry of a GraphQL response's <c>errors</c> list. <see cref="Kind"/> is what the error counts as in Popcorn's
 /// metrics when it refuses a document (a root-level mistake the gateway finds itself is an invalid selection unless
-/// it says otherwise).
+/// it says otherwise). <see cref="MoreLocations"/> follow <see cref="Location"/> in <c>locations</c> for the spec's rules
+/// that point at two places (both definitions of a repeated name, a variable's use and its operation).
 /// </summary>
-internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null, QueryErrorKind Kind = QueryErrorKind.InvalidSelection)
+internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null, QueryErrorKind Kind = QueryErrorKind.InvalidSelection, IReadOnlyList<SourceLocation>? MoreLocations = null, UnknownFieldDetails? UnknownField = null)
 {
     /// <summary>
     /// A client-written name as an error echoes it: at most the excerpt limit (40 characters), then "…". A root key
@@ -27,10 +28,12 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         if (Location is { } location)
         {
             json.WriteStartArray("locations");
-            json.WriteStartObject();
-            json.WriteNumber("line", location.Line);
-            json.WriteNumber("column", location.Column);
-            json.WriteEndObject();
+            WriteLocation(json, location);
+            foreach (var more in MoreLocations ?? [])
+            {
+                WriteLocation(json, more);
+            }
+
             json.WriteEndArray();
         }
 
@@ -43,10 +46,11 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
 
         json.WriteStartObject("extensions");
         json.WriteString("code", Code);
-        if (Source is { Kind: QueryErrorKind.UnknownField } unknown)
+        var unknown = UnknownField ?? (Source is { Kind: QueryErrorKind.UnknownField } source ? new UnknownFieldDetails(source.FieldName, source.TypeName, source.Suggestions) : null);
+        if (unknown is not null)
         {
-            json.WriteString("field", unknown.FieldName is null ? null : Quote(unknown.FieldName));
-            json.WriteString("type", unknown.TypeName);
+            json.WriteString("field", unknown.Field is null ? null : Quote(unknown.Field));
+            json.WriteString("type", unknown.Type);
             json.WriteStartArray("suggestions");
             foreach (string suggestion in unknown.Suggestions)
             {
@@ -59,4 +63,15 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         json.WriteEndObject();
         json.WriteEndObject();
     }
+
+    private static void WriteLocation(Utf8JsonWriter json, SourceLocation location)
+    {
+        json.WriteStartObject();
+        json.WriteNumber("line", location.Line);
+        json.WriteNumber("column", location.Column);
+        json.WriteEndObject();
+    }
 }
+
+/// <summary>What an unknown-field error adds under <c>extensions</c>: the name, the type it was looked up on, and the closest names.</summary>
+internal sealed record UnknownFieldDetails(string? Field, string? Type, IReadOnlyList<string> Suggestions);

@@ -140,6 +140,29 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
     }
 
     /// <summary>
+    /// Parses a gateway document without binding variables (so it can be validated against the schema first), in a
+    /// parse span; null for the whole-document <c>{}</c>.
+    /// </summary>
+    /// <exception cref="PopcornQueryException">The text is malformed or exceeds a limit.</exception>
+    internal DocumentNode? ParseDocument(string text)
+    {
+        using var span = PopcornTracing.StartParse(text);
+        try
+        {
+            return GraphQLSelectionParser.ParseDocument(text, registry.Options.Limits);
+        }
+        catch (PopcornQueryException e) when (Refused(span, e))
+        {
+            throw;
+        }
+    }
+
+    /// <summary>Builds the tree of a validated document's operation: fragments expanded, directives applied, variables bound.</summary>
+    /// <exception cref="PopcornQueryException">A variable is missing or invalid, or the expanded selection exceeds a limit.</exception>
+    internal SelectionTree Normalize(string text, DocumentNode document, System.Text.Json.JsonElement variables, string? operationName) =>
+        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName);
+
+    /// <summary>
     /// Step 6 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>
     /// or <c>Created&lt;T&gt;</c> do) a modeled value; other <see cref="IResult"/>s (404s, problems) and unmodeled
     /// values pass through unchanged.

@@ -79,6 +79,6 @@ public class GatewayDocumentCacheTests(TestHostServer server) : IClassFixture<Te
         var (status, _, body) = await server.PostGraphQLAsync("{ deprtments { name } }");
 
         status.ShouldBe(400);
-        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldBe("Unknown root field 'deprtments'. Did you mean 'departments', 'department'?");
+        body!["errors"]![0]!["message"]!.GetValue<string>().ShouldBe("Cannot query field \"deprtments\" on type \"Query\". Did you mean \"departments\" or \"department\"?");
     }
 }

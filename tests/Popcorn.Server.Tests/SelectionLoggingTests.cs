@@ -48,7 +48,7 @@ public class SelectionLoggingTests(DebugLoggingTestHostServer server) : IClassFi
 
         await server.PostGraphQLAsync("{ lorries { make } }");
 
-        Rejections(capture).ShouldHaveSingleItem().Message.ShouldBe("Rejected a selection: Unknown root field 'lorries'. (line 1, column 3).");
+        Rejections(capture).ShouldHaveSingleItem().Message.ShouldBe("Rejected a selection: Cannot query field \"lorries\" on type \"Query\". (line 1, column 3).");
     }
 
     private LogCapture Capture() => LogCapture.Attach(server.Services, "Popcorn.");

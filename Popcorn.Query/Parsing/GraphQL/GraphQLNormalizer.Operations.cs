@@ -26,6 +26,15 @@ internal sealed partial class GraphQLNormalizer
             {
                 throw Invalid($"The operation name '{Quote(operation.Name)}' is used twice.", operation.Offset);
             }
+
+            var variableNames = default(NameSet);
+            foreach (var variable in operation.Variables)
+            {
+                if (!variableNames.Add(variable.Name))
+                {
+                    throw Invalid($"The variable '${variable.Name}' is declared twice.", variable.Offset);
+                }
+            }
         }
     }
 

@@ -6,14 +6,16 @@ internal ref partial struct GraphQLParser
     /// <summary>FragmentDefinition : Description? <c>fragment</c> FragmentName TypeCondition Directives? SelectionSet</summary>
     private FragmentDefinitionNode ParseFragmentDefinition()
     {
+        int offset = _reader.Start;
         MoveNext();
         int nameOffset = _reader.Start;
         string name = ParseFragmentName();
+        int typeConditionOffset = TypeConditionOffset();
         string typeCondition = ParseTypeCondition();
         var directives = ParseDirectives(isConstant: false);
         var selectionSet = ParseSelectionSet();
         var (spreads, usages) = TakeReferences();
-        return new FragmentDefinitionNode(name, nameOffset, typeCondition, directives, selectionSet, spreads, usages);
+        return new FragmentDefinitionNode(name, nameOffset, typeCondition, directives, selectionSet, spreads, usages) { Offset = offset, TypeConditionOffset = typeConditionOffset };
     }
 
     /// <summary>FragmentName : Name but not <c>on</c></summary>
@@ -39,6 +41,14 @@ internal ref partial struct GraphQLParser
         return ParseName("a type name");
     }
 
+    /// <summary>Where the type name after <c>on</c> starts (validation points at it); the reader stays on <c>on</c>.</summary>
+    private readonly int TypeConditionOffset()
+    {
+        var lookahead = _reader;
+        lookahead.Read();
+        return lookahead.Start;
+    }
+
     /// <summary>
     /// FragmentSpread : <c>...</c> FragmentName Directives?
     /// InlineFragment : <c>...</c> TypeCondition? Directives? SelectionSet
@@ -49,15 +59,18 @@ internal ref partial struct GraphQLParser
         MoveNext();
         if (Kind == GraphQLTokenKind.Name && !IsKeyword(GraphQLKeywords.On))
         {
+            int nameOffset = _reader.Start;
             string name = ParseName();
-            var spread = new FragmentSpreadNode(name, ParseDirectives(isConstant: false), location);
+            var spread = new FragmentSpreadNode(name, ParseDirectives(isConstant: false), location) { NameOffset = nameOffset };
             _spreads.Add(spread);
             return spread;
         }
 
         string? typeCondition = null;
+        int typeConditionOffset = -1;
         if (IsKeyword(GraphQLKeywords.On))
         {
+            typeConditionOffset = TypeConditionOffset();
             typeCondition = ParseTypeCondition();
         }
         else if (Kind is not (GraphQLTokenKind.At or GraphQLTokenKind.LeftBrace))
@@ -66,6 +79,6 @@ internal ref partial struct GraphQLParser
         }
 
         var directives = ParseDirectives(isConstant: false);
-        return new InlineFragmentNode(typeCondition, directives, ParseSelectionSet(), location);
+        return new InlineFragmentNode(typeCondition, directives, ParseSelectionSet(), location) { TypeConditionOffset = typeConditionOffset };
     }
 }

@@ -51,12 +51,13 @@ internal ref partial struct GraphQLParser
         }
 
         ParseOperationType();
+        int nameOffset = _reader.Start;
         string? name = Kind == GraphQLTokenKind.Name ? ParseName() : null;
         var variables = Kind == GraphQLTokenKind.LeftParenthesis ? ParseVariableDefinitions() : s_noVariables;
         var directives = ParseDirectives(isConstant: false);
         var selectionSet = ParseSelectionSet();
         var (spreads, usages) = TakeReferences();
-        return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages);
+        return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages) { NameOffset = nameOffset };
     }
 
     /// <summary>
@@ -103,16 +104,10 @@ internal ref partial struct GraphQLParser
         }
 
         var variables = new List<VariableDefinitionNode>();
-        var names = default(NameSet);
         while (Kind != GraphQLTokenKind.RightParenthesis)
         {
-            var variable = ParseVariableDefinition();
-            if (!names.Add(variable.Name))
-            {
-                throw Invalid($"The variable '${variable.Name}' is declared twice.", variable.Offset);
-            }
-
-            variables.Add(variable);
+            // A name declared twice is a validation rule (5.8.1), checked with the document's other rules.
+            variables.Add(ParseVariableDefinition());
         }
 
         MoveNext();
@@ -133,6 +128,7 @@ internal ref partial struct GraphQLParser
         MoveNext();
         string name = ParseName();
         Expect(GraphQLTokenKind.Colon, ":");
+        int typeOffset = _reader.Start;
         var type = ParseType();
         ValueNode? defaultValue = null;
         if (Kind == GraphQLTokenKind.Equal)
@@ -142,7 +138,7 @@ internal ref partial struct GraphQLParser
         }
 
         var directives = ParseDirectives(isConstant: true);
-        return new VariableDefinitionNode(name, offset, type, defaultValue, directives);
+        return new VariableDefinitionNode(name, offset, type, defaultValue, directives) { TypeOffset = typeOffset };
     }
 
     /// <summary>Type : NamedType | <c>[</c> Type <c>]</c> | Type <c>!</c></summary>

@@ -34,6 +34,37 @@ internal static class GraphQLSelectionParser
             return tree;
         }
 
+        CheckDepth(text, options);
+        if (IsEmptyShorthand(text))
+        {
+            return SelectionTree.Default;
+        }
+
+        var document = GraphQLParser.Parse(text, options);
+        return GraphQLNormalizer.Normalize(text, document, options, variables, operationName);
+    }
+
+    /// <summary>
+    /// The first stages alone, for the gateway, which validates the document against its schema before binding any
+    /// variable: the limits and the grammar. Null for the whole-document <c>{}</c> (the defaults, a Popcorn extension).
+    /// Then <see cref="GraphQLNormalizer.Normalize"/> builds the tree of the operation to run.
+    /// </summary>
+    /// <exception cref="PopcornQueryException">The text is malformed or exceeds a limit.</exception>
+    public static DocumentNode? ParseDocument(string text, SelectionParserOptions options)
+    {
+        CheckLimits(text, options);
+        return IsEmptyShorthand(text) ? null : GraphQLParser.Parse(text, options);
+    }
+
+    /// <summary>The length limit, then the depth pre-scan over the raw text: both before anything is built.</summary>
+    private static void CheckLimits(string text, SelectionParserOptions options)
+    {
+        options.CheckLength(text);
+        CheckDepth(text, options);
+    }
+
+    private static void CheckDepth(string text, SelectionParserOptions options)
+    {
         int tooDeep = GraphQLDepthScanner.FindExcessiveNesting(text, options.MaxDepth);
         if (tooDeep >= 0)
         {
@@ -43,14 +74,6 @@ internal static class GraphQLSelectionParser
                 text,
                 tooDeep);
         }
-
-        if (IsEmptyShorthand(text))
-        {
-            return SelectionTree.Default;
-        }
-
-        var document = GraphQLParser.Parse(text, options);
-        return GraphQLNormalizer.Normalize(text, document, options, variables, operationName);
     }
 
     /// <summary>

@@ -15,6 +15,12 @@ internal sealed class FragmentDefinitionNode(
 
     public int NameOffset { get; } = nameOffset;
 
+    /// <summary>Offset of the <c>fragment</c> keyword.</summary>
+    public int Offset { get; init; }
+
+    /// <summary>Offset of the type name after <c>on</c>.</summary>
+    public int TypeConditionOffset { get; init; }
+
     /// <summary>The type named after <c>on</c>; kept for messages, never checked (there is no schema at parse time).</summary>
     public string TypeCondition { get; } = typeCondition;
 }

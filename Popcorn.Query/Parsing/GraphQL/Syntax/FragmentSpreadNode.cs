@@ -5,4 +5,7 @@ internal sealed class FragmentSpreadNode(string name, DirectiveNode[] directives
     : SelectionNode(directives, location)
 {
     public string Name { get; } = name;
+
+    /// <summary>Offset of the fragment's name after <c>...</c>.</summary>
+    public int NameOffset { get; init; }
 }

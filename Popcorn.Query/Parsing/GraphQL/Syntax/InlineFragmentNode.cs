@@ -7,5 +7,8 @@ internal sealed class InlineFragmentNode(string? typeCondition, DirectiveNode[] 
     /// <summary>The type after <c>on</c>, if any; accepted and not checked.</summary>
     public string? TypeCondition { get; } = typeCondition;
 
+    /// <summary>Offset of the type name after <c>on</c>; -1 without a type condition.</summary>
+    public int TypeConditionOffset { get; init; } = -1;
+
     public SelectionSetNode SelectionSet { get; } = selectionSet;
 }

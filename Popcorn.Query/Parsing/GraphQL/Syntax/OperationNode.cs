@@ -21,4 +21,7 @@ internal sealed class OperationNode(
     public int Offset { get; } = offset;
 
     public VariableDefinitionNode[] Variables { get; } = variables;
+
+    /// <summary>Offset of the operation's name (meaningful only when it has one).</summary>
+    public int NameOffset { get; init; }
 }

@@ -11,6 +11,9 @@ internal sealed class VariableDefinitionNode(string name, int offset, TypeNode t
 
     public TypeNode Type { get; } = type;
 
+    /// <summary>Offset of the type after <c>:</c>.</summary>
+    public int TypeOffset { get; init; }
+
     /// <summary>The constant after <c>=</c>, if any.</summary>
     public ValueNode? DefaultValue { get; } = defaultValue;
 

@@ -1,0 +1,141 @@
+using System.Globalization;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The spec's Values of Correct Type (5.6.1) for an argument or a default value, in graphql-js's wording (the built-in
+/// scalars' own messages, <c>Expected value of type "Int!", found null.</c> otherwise), quoting at most 40 characters
+/// of the value (a literal can be as long as the document); every variable met is recorded with the type its position
+/// expects, for All Variable Usages Are Allowed.
+/// </summary>
+internal static class ValueRules
+{
+    public static void Check(ValidationContext context, ValueNode value, TypeRef type, List<VariableUse> uses, bool hasLocationDefault)
+    {
+        if (value.Variable is { } name)
+        {
+            uses.Add(new VariableUse(name, value.Offset, type, hasLocationDefault));
+            return;
+        }
+
+        if (value.Literal is { } literal)
+        {
+            CheckLiteral(context, literal, type, value.Offset);
+            return;
+        }
+
+        // A list or object that holds a variable somewhere.
+        var nullable = type.Kind == TypeRefKind.NonNull ? type.OfType! : type;
+        if (value.Kind == QueryValueKind.List && nullable.Kind == TypeRefKind.List)
+        {
+            foreach (var item in value.Items)
+            {
+                Check(context, item, nullable.OfType!, uses, hasLocationDefault: false);
+            }
+
+            return;
+        }
+
+        // Not a list where a list is expected: the named type reads it as it would any literal (the schema has no input
+        // object types, so an object can only be wrong).
+        if (nullable.Kind == TypeRefKind.Named)
+        {
+            string printed = ValidationContext.Quote(Print(value));
+            context.Report(ScalarError(context, value.Kind, null, printed, nullable.Name!) ?? $"Expected value of type \"{type}\", found {printed}.", value.Offset);
+            return;
+        }
+
+        context.Report($"Expected value of type \"{type}\", found {ValidationContext.Quote(Print(value))}.", value.Offset);
+    }
+
+    /// <summary>A constant (a default value, or an argument without variables) against <paramref name="type"/>.</summary>
+    public static void CheckLiteral(ValidationContext context, QueryValue value, TypeRef type, int offset)
+    {
+        if (value.Kind == QueryValueKind.Null)
+        {
+            if (type.Kind == TypeRefKind.NonNull)
+            {
+                context.Report($"Expected value of type \"{type}\", found null.", offset);
+            }
+
+            return;
+        }
+
+        if (type.Kind == TypeRefKind.NonNull)
+        {
+            CheckLiteral(context, value, type.OfType!, offset);
+            return;
+        }
+
+        if (type.Kind == TypeRefKind.List)
+        {
+            // A single value where a list is expected is a list of one (input coercion).
+            foreach (var item in value.Kind == QueryValueKind.List ? value.Items : [value])
+            {
+                CheckLiteral(context, item, type.OfType!, offset);
+            }
+
+            return;
+        }
+
+        if (ScalarError(context, value.Kind, value.Text, ValidationContext.Quote(value.ToString()), type.Name!) is { } error)
+        {
+            context.Report(error, offset);
+        }
+    }
+
+    /// <summary>Why a value (of <paramref name="kind"/>, shown as <paramref name="printed"/>) is not a value of the named input type, in graphql-js's words; null when it is.</summary>
+    private static string? ScalarError(ValidationContext context, QueryValueKind kind, string? text, string printed, string typeName)
+    {
+        switch (typeName)
+        {
+            case "Int":
+                if (kind != QueryValueKind.Int)
+                {
+                    return $"Int cannot represent non-integer value: {printed}";
+                }
+
+                return text is null || int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out _)
+                    ? null
+                    : $"Int cannot represent non 32-bit signed integer value: {printed}";
+            case "Float":
+                return kind is QueryValueKind.Int or QueryValueKind.Float ? null : $"Float cannot represent non numeric value: {printed}";
+            case "String":
+                return kind == QueryValueKind.String ? null : $"String cannot represent a non string value: {printed}";
+            case "Boolean":
+                return kind == QueryValueKind.Boolean ? null : $"Boolean cannot represent a non boolean value: {printed}";
+            case "ID":
+                return kind is QueryValueKind.String or QueryValueKind.Int ? null : $"ID cannot represent a non-string and non-integer value: {printed}";
+        }
+
+        var type = context.Schema.Find(typeName);
+        return type?.Kind switch
+        {
+            // A custom scalar (Map) takes any literal, as graphql-js's default parseLiteral does.
+            SchemaTypeKind.SCALAR => null,
+            SchemaTypeKind.ENUM when kind != QueryValueKind.Enum => $"Enum \"{type.Name}\" cannot represent non-enum value: {printed}.",
+            SchemaTypeKind.ENUM when !type.EnumValues.Any(v => v.Name == text) => $"Value \"{ValidationContext.Quote(text ?? printed)}\" does not exist in \"{type.Name}\" enum.",
+            SchemaTypeKind.ENUM => null,
+            _ => $"Expected value of type \"{typeName}\", found {printed}.",
+        };
+    }
+
+    /// <summary>A value holding variables, as written (the text between its first character and its end is not kept, so it is printed).</summary>
+    public static string Print(ValueNode value)
+    {
+        if (value.Variable is { } name)
+        {
+            return "$" + name;
+        }
+
+        if (value.Literal is { } literal)
+        {
+            return literal.ToString();
+        }
+
+        return value.Kind == QueryValueKind.List
+            ? "[" + string.Join(", ", value.Items.Select(i => Print(i))) + "]"
+            : "{" + string.Join(", ", value.Fields.Select(f => f.Name + ": " + Print(f.Value))) + "}";
+    }
+}
