@@ -19,6 +19,9 @@ public class LedgerServer : IAsyncLifetime
 
     public Ledger Ledger => _app!.Services.GetRequiredService<Ledger>();
 
+    /// <summary>The app's services (its output cache store, for eviction).</summary>
+    public IServiceProvider Services => _app!.Services;
+
     /// <summary>Warnings and above logged by Popcorn while the app started and ran.</summary>
     public ConcurrentQueue<(int EventId, string Message)> Warnings { get; } = new();
 
