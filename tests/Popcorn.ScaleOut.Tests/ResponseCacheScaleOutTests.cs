@@ -54,10 +54,10 @@ public class ResponseCacheScaleOutTests(ITestOutputHelper output)
             (await response.Content.ReadAsStringAsync()).ShouldContain("\"make\"");
         }
 
-        statuses.ShouldAllBe(status => status == 200);
-        times.Max().ShouldBeLessThan(2_500, "a request waited on Redis past the time box (twice 500 ms: a lookup and a write)");
         times.Sort();
-        output.WriteLine($"Redis down: 40 GETs over both instances, all 200; median {times[20]:F1} ms, max {times[^1]:F1} ms.");
+        output.WriteLine($"Redis down: 40 GETs over both instances, statuses {string.Join(",", statuses.Distinct())}; median {times[20]:F1} ms, max {times[^1]:F1} ms.");
+        statuses.ShouldAllBe(status => status == 200);
+        times[^1].ShouldBeLessThan(2_500, "a request waited on Redis past the time box (twice 500 ms: a lookup and a write)");
 
         await redis.RestartAsync();
         var recovered = await PlaygroundInstance.UntilSharedAsync(a, b, "after");
