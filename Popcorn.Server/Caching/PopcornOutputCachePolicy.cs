@@ -50,7 +50,8 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
             await endpointPolicy.CacheRequestAsync(context, cancellation);
         }
 
-        if (IsPopcornEndpoint(context.HttpContext))
+        // The base policy leaves an endpoint whose own policy .WithPopcorn() wrapped to the wrapper, which runs last.
+        if (IsPopcornEndpoint(context.HttpContext) && !(endpointPolicy is null && HasWrappedEndpointPolicy(context.HttpContext)))
         {
             var registry = context.HttpContext.RequestServices.GetRequiredService<PopcornRegistry>();
             AddVaryValues(context, registry);
@@ -118,6 +119,9 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
             rules.HeaderNames = rules.HeaderNames.Where(h => !string.Equals(h, options.HeaderName, StringComparison.OrdinalIgnoreCase)).ToArray();
         }
     }
+
+    private static bool HasWrappedEndpointPolicy(HttpContext context) =>
+        context.GetEndpoint()?.Metadata.GetMetadata<IOutputCachePolicy>() is PopcornOutputCachePolicy;
 
     private static bool IsPopcornEndpoint(HttpContext context) =>
         context.GetEndpoint()?.Metadata.GetMetadata<IPopcornEndpointMetadata>() is not null;

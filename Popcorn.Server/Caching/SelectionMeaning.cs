@@ -28,6 +28,9 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
     private static readonly object s_itemKey = new();
     private static readonly SelectionMeaning s_invalid = new(InvalidKey, []);
 
+    // One meaning per plan, made once: a cached plan's requests then allocate nothing here.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<SelectionPlan, SelectionMeaning> s_byPlan = new();
+
     public bool IsValid => !ReferenceEquals(this, s_invalid);
 
     /// <summary>The meaning of the request's selection on its (Popcorn) endpoint, worked out on first call.</summary>
@@ -51,8 +54,9 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
             if (models.ShapeOf(context.GetEndpoint()) is { } declared)
             {
                 // The same plan cache the pipeline uses: the handler's compile is a hit on the text after this.
-                var signature = registry.Plans.GetOrCompile(declared.Metadata, text).Signature;
-                return new SelectionMeaning("p:" + signature.Key, [AllTag, .. signature.TypeNames.Select(static name => TypeTagPrefix + name)]);
+                var plan = registry.Plans.GetOrCompile(declared.Metadata, text);
+                return s_byPlan.GetValue(plan, static plan => new SelectionMeaning(
+                    "p:" + plan.Signature.Key, [AllTag, .. plan.Signature.TypeNames.Select(static name => TypeTagPrefix + name)]));
             }
 
             var tree = SelectionParser.Parse(text, registry.Options.Limits);

@@ -111,6 +111,21 @@ public class EntityTagTests(TestHostServer server) : IClassFixture<TestHostServe
         small.Headers.ETag.ShouldNotBeNull();
     }
 
+    [Fact]
+    public async Task Get_PastMaxResponseBytesWhileHeldForItsETag_IsA400ProblemNotACutOffBody()
+    {
+        await using var app = TestHostServer.Start("--Popcorn:MaxResponseBytes=2048");
+        await app.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+
+        using var response = await client.GetAsync("/api/employees?include=%5B!all%5D");
+
+        response.StatusCode.ShouldBe(HttpStatusCode.BadRequest);
+        response.Content.Headers.ContentType!.MediaType.ShouldBe("application/problem+json");
+        (await response.Content.ReadAsStringAsync()).ShouldContain("ResponseTooLarge");
+        response.Headers.ETag.ShouldBeNull();
+    }
+
     private async Task<string?> ETagOf(string path, string? include = null, string? header = null)
     {
         using var response = await Send(HttpMethod.Get, include is null ? path : $"{path}?include={Uri.EscapeDataString(include)}", header: header);
