@@ -1,6 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
-using System.Security.Cryptography;
+using System.IO.Hashing;
 using System.Text.Json;
 
 namespace Popcorn.Server;
@@ -141,11 +141,11 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     }
 
     /// <summary>
-    /// The SHA-256 of the whole body, when all of it is still held and it is at most <c>holdWholeUpTo</c> bytes; false
+    /// The 128-bit XxHash of the whole body, when all of it is still held and it is at most <c>holdWholeUpTo</c> bytes; false
     /// otherwise (a short body can pass that size between two flushes and still be held). Call when the document is
     /// written, before <see cref="Complete"/>.
     /// </summary>
-    public bool TryHashWhole(Span<byte> sha256)
+    public bool TryHashWhole(Span<byte> hash128)
     {
         Json.Flush();
         if (HasSentBytes || _written > _holdWholeUpTo)
@@ -154,13 +154,13 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
         }
 
         Hold();
-        using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        var hash = new XxHash128();
         foreach (var (array, length) in _held)
         {
-            hash.AppendData(array, 0, length);
+            hash.Append(array.AsSpan(0, length));
         }
 
-        return hash.TryGetHashAndReset(sha256, out _);
+        return hash.TryGetHashAndReset(hash128, out _);
     }
 
     /// <summary>Ends the document: hands whatever is held to the pipe (the caller flushes the pipe itself).</summary>
