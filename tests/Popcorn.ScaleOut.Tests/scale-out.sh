@@ -39,7 +39,7 @@ start_redis() {
 start_instance() {
   local log="$work/$1.log"
   ConnectionStrings__Redis="127.0.0.1:$redis_port" dotnet "$dll" --urls http://127.0.0.1:0 --environment Production >"$log" 2>&1 &
-  pids+=("$!")
+  echo "$!" >"$work/$1.pid" # this runs in $(...), a subshell: the caller adds the pid to the cleanup list
   for _ in $(seq 300); do
     local url
     url=$(grep -o 'http://127.0.0.1:[0-9]*' "$log" | head -1 || true)
@@ -53,7 +53,7 @@ failed=0
 check() { if [[ "$2" == "$3" ]]; then echo "ok    $1"; else echo "FAIL  $1: expected '$3', got '$2'"; failed=$((failed + 1)); fi; }
 
 # One public host name for both, as behind a load balancer (the output cache keys entries by host).
-get() { curl -s -o "$work/body" -D "$work/headers" -w '%{http_code} %{time_total}' -H 'Host: playground.example' -G "$1$2" --data-urlencode "include=$3"; }
+get() { curl -s -o "$work/body" -D "$work/headers" -w '%{http_code} %{time_total}\n' -H 'Host: playground.example' -G "$1$2" --data-urlencode "include=$3"; }
 age() { grep -i '^age:' "$work/headers" >/dev/null && echo cached || echo handler; }
 persisted() { # $1 base URL, $2 query or empty, $3 hash: prints the status and the error code if any
   local ext="\"extensions\":{\"persistedQuery\":{\"version\":1,\"sha256Hash\":\"$3\"}}" body
@@ -63,8 +63,8 @@ persisted() { # $1 base URL, $2 query or empty, $3 hash: prints the status and t
 }
 
 start_redis
-a=$(start_instance a)
-b=$(start_instance b)
+a=$(start_instance a); pids+=("$(cat "$work/a.pid")")
+b=$(start_instance b); pids+=("$(cat "$work/b.pid")")
 echo "redis on $redis_port, instance A at $a, instance B at $b"
 
 # Each instance connects to Redis on its first call; wait until an entry written through A is served by B.
