@@ -90,6 +90,14 @@ public sealed class PopcornOptions
     /// </summary>
     public long MaxResponseBytes { get; set; } = 64 * 1024 * 1024;
 
+    /// <summary>
+    /// The largest REST <c>GET</c>/<c>HEAD</c> response Popcorn gives a strong <c>ETag</c> (a hash of its bytes) and
+    /// answers <c>If-None-Match</c> for with a 304. Default 64 KiB. Such a response is held whole until it is written,
+    /// so this bounds the memory one request can hold; a larger one streams without an <c>ETag</c>. 0 turns ETags off.
+    /// See docs/caching.md.
+    /// </summary>
+    public long ETagMaxBytes { get; set; } = 64 * 1024;
+
     /// <summary>Registers a generated context.</summary>
     /// <returns>These options, for chaining.</returns>
     public PopcornOptions AddContext(IPopcornContext context)

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.AspNetCore.OutputCaching;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
 using Popcorn.Playground.Scaling;
@@ -28,6 +29,7 @@ public static class PlaygroundApp
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
+        app.UseOutputCache();
         app.MapOpenApi();
         MapResources(app);
         app.MapStoreResources();
@@ -46,7 +48,8 @@ public static class PlaygroundApp
 
     private static void MapResources(WebApplication app)
     {
-        var api = app.MapGroup("/api").WithPopcorn();
+        // GETs are cached for a minute, one entry per selection's meaning (docs/caching.md); writes evict by model type.
+        var api = app.MapGroup("/api").WithPopcorn().CacheOutput(policy => policy.Expire(CacheDuration));
         api.MapGet("/employees", (SampleData data) => data.Employees).WithName("employees");
         api.MapGet("/employees/{id:int}", Results<Ok<Employee>, ProblemHttpResult> (int id, SampleData data) =>
             data.FindEmployee(id) is { } employee ? TypedResults.Ok(employee) : NotFound("employee", id)).WithName("employee");
@@ -56,7 +59,7 @@ public static class PlaygroundApp
         api.MapGet("/cars", (SampleData data) => data.Cars).WithName("cars");
         api.MapGet("/cars/{id:int}", Results<Ok<Car>, ProblemHttpResult> (int id, SampleData data) =>
             data.FindCar(id) is { } car ? TypedResults.Ok(car) : NotFound("car", id)).WithName("car");
-        api.MapPost("/cars", Results<Created<Car>, ProblemHttpResult> (NewCar request, SampleData data) =>
+        api.MapPost("/cars", async Task<Results<Created<Car>, ProblemHttpResult>> (NewCar request, SampleData data, IOutputCacheStore cache, CancellationToken aborted) =>
         {
             if (string.IsNullOrWhiteSpace(request.Make) || string.IsNullOrWhiteSpace(request.Model))
             {
@@ -74,9 +77,14 @@ public static class PlaygroundApp
             }
 
             var car = data.AddCar(request);
+            // Every cached response that wrote a car (the fleet, an employee's cars) is tagged with the Car type.
+            await cache.EvictByTagAsync("popcorn:Car", aborted);
             return TypedResults.Created($"/api/cars/{car.Id}", car);
         }).WithName("createCar");
     }
+
+    /// <summary>How long a cached GET of the in-memory resources is served before the handler runs again.</summary>
+    public static readonly TimeSpan CacheDuration = TimeSpan.FromSeconds(60);
 
     /// <summary>
     /// The longest text a car field takes. The store keeps what it is given and every reader of the fleet gets it

@@ -75,6 +75,12 @@ public sealed class SelectionPlan
 
     private sealed record CostEntry(int ListSize, long Cost);
 
+    // Computed on first use, for response caches: a race computes it twice and keeps either, which are equal.
+    private PlanSignature? _signature;
+
+    /// <summary>What the plan writes, independent of how the selection was spelled; see <see cref="PlanSignature"/>.</summary>
+    internal PlanSignature Signature => _signature ??= PlanSignature.Of(this);
+
     /// <summary>The plan as include-like text, for debugging: <c>Employee[id,manager{Employee}]</c>.</summary>
     public override string ToString() => $"{Type.Name}[{string.Join(",", _fields.Select(f => f.ToString()))}]";
 }

@@ -16,7 +16,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
-        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.Limits),
+        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.Limits),
     ];
 
     private static readonly string[] s_knownLimitKeys =
@@ -41,7 +41,8 @@ internal static class PopcornConfigurationBinder
         options.GatewayUsesPopcornSemantics = Read(section, nameof(PopcornOptions.GatewayUsesPopcornSemantics), options.GatewayUsesPopcornSemantics, bool.Parse);
         options.MaxSelectionCost = ReadInt(section, nameof(PopcornOptions.MaxSelectionCost), options.MaxSelectionCost);
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
-        options.MaxResponseBytes = Read(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
+        options.MaxResponseBytes = ReadLong(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes);
+        options.ETagMaxBytes = ReadLong(section, nameof(PopcornOptions.ETagMaxBytes), options.ETagMaxBytes);
 
         var limits = section.GetSection(nameof(PopcornOptions.Limits));
         CheckKeys(limits, s_knownLimitKeys, nameof(PopcornOptions.Limits) + ":");
@@ -56,6 +57,9 @@ internal static class PopcornConfigurationBinder
 
     private static int ReadInt(IConfiguration section, string key, int current) =>
         Read(section, key, current, static text => int.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
+
+    private static long ReadLong(IConfiguration section, string key, long current) =>
+        Read(section, key, current, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
 
     private static T Read<T>(IConfiguration section, string key, T current, Func<string, T> parse)
     {

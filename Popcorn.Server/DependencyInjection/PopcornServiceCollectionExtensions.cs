@@ -35,7 +35,8 @@ public static class PopcornServiceCollectionExtensions
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornOptions>, PopcornOptionsValidator>());
         services.AddProblemDetails();
-        services.Configure<OutputCacheOptions>(static cache => cache.AddBasePolicy(PopcornOutputCachePolicy.Instance));
+        // PostConfigure: after the app's own base policies, which may vary by every query parameter (docs/caching.md).
+        services.PostConfigure<OutputCacheOptions>(static cache => cache.AddBasePolicy(PopcornOutputCachePolicy.Base));
         services.AddMetrics();
         services.TryAddSingleton<PopcornMetrics>();
         services.TryAddSingleton<PopcornRegistry>();

@@ -19,6 +19,7 @@ internal sealed class PopcornMetrics
     private readonly Histogram<long> _cost;
     private readonly Counter<long> _persistedQueries;
     private readonly Histogram<long> _responseSize;
+    private readonly Counter<long> _notModifiedBytes;
 
     public PopcornMetrics(IMeterFactory meterFactory)
     {
@@ -28,6 +29,7 @@ internal sealed class PopcornMetrics
         _cacheRequests = meter.CreateCounter<long>("popcorn.cache.requests", "{request}", "Lookups in Popcorn's plan and document caches, by cache and result.");
         _cacheEvictions = meter.CreateCounter<long>("popcorn.cache.evictions", "{entry}", "Entries dropped from Popcorn's caches to make room, by cache.");
         _responseSize = meter.CreateHistogram<long>("popcorn.response.body.size", "By", "Bytes of JSON Popcorn wrote per response, by endpoint kind.");
+        _notModifiedBytes = meter.CreateCounter<long>("popcorn.response.not_modified.bytes", "By", "Bytes of JSON not sent because the client already held them (answered 304 Not Modified), by endpoint kind.");
         _cost = meter.CreateHistogram<long>("popcorn.selection.cost", "{unit}", "The estimated cost of each selection checked against its limit (a gateway request: all its root fields), by endpoint kind.");
         _persistedQueries = meter.CreateCounter<long>("popcorn.persisted_queries", "{request}", "Requests that named a persisted document by hash, or were refused by the trusted-documents list, by result and endpoint kind.");
     }
@@ -92,6 +94,15 @@ internal sealed class PopcornMetrics
         if (_responseSize.Enabled)
         {
             _responseSize.Record(bytes, new KeyValuePair<string, object?>(PopcornTelemetryTags.EndpointKind, endpointKind));
+        }
+    }
+
+    /// <summary>A response of <paramref name="bytes"/> was answered 304 instead: the client held it already.</summary>
+    public void NotModified(long bytes, string endpointKind)
+    {
+        if (_notModifiedBytes.Enabled)
+        {
+            _notModifiedBytes.Add(bytes, new KeyValuePair<string, object?>(PopcornTelemetryTags.EndpointKind, endpointKind));
         }
     }
 

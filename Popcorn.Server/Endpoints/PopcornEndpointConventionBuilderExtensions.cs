@@ -19,9 +19,7 @@ public static class PopcornEndpointConventionBuilderExtensions
         where TBuilder : IEndpointConventionBuilder
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.WithMetadata(new PopcornAttribute());
-        builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
-        return builder;
+        return OptIn(builder, new PopcornAttribute());
     }
 
     /// <summary>
@@ -36,8 +34,16 @@ public static class PopcornEndpointConventionBuilderExtensions
     public static RouteHandlerBuilder WithPopcorn<TModel>(this RouteHandlerBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.WithMetadata(new PopcornAttribute(typeof(TModel)));
+        return OptIn(builder, new PopcornAttribute(typeof(TModel)));
+    }
+
+    private static TBuilder OptIn<TBuilder>(TBuilder builder, PopcornAttribute attribute)
+        where TBuilder : IEndpointConventionBuilder
+    {
+        builder.WithMetadata(attribute);
         builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
+        // Once every convention has run, so .CacheOutput() before or after this, on the endpoint or its group, is seen.
+        builder.Finally(static endpoint => PopcornOutputCachePolicy.WrapEndpointPolicy(endpoint.Metadata));
         return builder;
     }
 

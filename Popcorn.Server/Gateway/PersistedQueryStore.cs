@@ -11,9 +11,6 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class PersistedQueryStore(IDistributedCache cache, ILogger<PersistedQueryStore> logger)
 {
-    /// <summary>How long a store call may take before the request goes on without it.</summary>
-    public static readonly TimeSpan Timeout = TimeSpan.FromMilliseconds(500);
-
     private const string KeyPrefix = "popcorn:pq:";
 
     /// <summary>Queries not asked for in this long are dropped (each use renews it).</summary>
@@ -33,22 +30,7 @@ internal sealed class PersistedQueryStore(IDistributedCache cache, ILogger<Persi
 
     private static string Key(string hash) => KeyPrefix + hash.ToLowerInvariant();
 
-    /// <summary>
-    /// Runs one store call for at most <see cref="Timeout"/> (also when the cache ignores the token), logging and
-    /// answering null instead of throwing; only the client's own going away is let through.
-    /// </summary>
-    private async Task<T?> TimeBoxedAsync<T>(Func<CancellationToken, Task<T?>> call, CancellationToken requestAborted)
-    {
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
-        timeout.CancelAfter(Timeout);
-        try
-        {
-            return await call(timeout.Token).WaitAsync(timeout.Token);
-        }
-        catch (Exception e) when (!requestAborted.IsCancellationRequested)
-        {
-            logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message);
-            return default;
-        }
-    }
+    /// <summary>One store call, time-boxed (<see cref="TimeBox"/>); a failure is logged and answered with null.</summary>
+    private Task<T?> TimeBoxedAsync<T>(Func<CancellationToken, Task<T?>> call, CancellationToken requestAborted) =>
+        TimeBox.RunAsync(call, e => logger.PersistedQueryStoreUnavailable(e.GetType().Name, e.Message), requestAborted);
 }

@@ -28,4 +28,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(7, LogLevel.Information, "The Popcorn playground at {Pattern} is off outside the Development environment; set EnableOutsideDevelopment in MapPopcornPlayground to serve it.")]
     public static partial void PlaygroundOff(this ILogger logger, string pattern);
+
+    [LoggerMessage(8, LogLevel.Warning, "The output cache store did not answer ({Exception}: {Message}); responses are served uncached, and the store is skipped for {RetryAfterMilliseconds} ms before it is tried again.")]
+    public static partial void OutputCacheStoreUnavailable(this ILogger logger, string exception, string message, int retryAfterMilliseconds);
 }

@@ -19,10 +19,14 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     private readonly Utf8JsonWriterPool _pool = new(registry.Options.WriterOptions);
     private readonly bool _useEnvelope = registry.Options.UseEnvelope;
     private readonly long _maxResponseBytes = registry.Options.MaxResponseBytes;
+    private readonly long _etagMaxBytes = registry.Options.ETagMaxBytes;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
-    /// <summary>Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a problem).</summary>
+    /// <summary>
+    /// Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a
+    /// problem). A successful read gets an <c>ETag</c>, and a 304 when the client already holds the body (docs/caching.md).
+    /// </summary>
     public Task<bool> WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
         WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan), static async (body, state) =>
         {
@@ -60,12 +64,26 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
         var response = context.Response;
         response.StatusCode = statusCode;
         response.ContentType = contentType;
+        bool tagged = _etagMaxBytes > 0 && endpointKind == PopcornTelemetryTags.EndpointRest && EntityTags.Applies(context, statusCode);
         using var span = PopcornTracing.StartWrite();
-        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool))
+        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool, tagged ? _etagMaxBytes : 0))
         {
             try
             {
                 await writeBody(body, state);
+                if (tagged && EntityTags.TryCompute(body, out string etag))
+                {
+                    response.Headers.ETag = etag;
+                    if (EntityTags.ClientHasCurrent(context, etag))
+                    {
+                        // The held body is dropped with the ResponseBody; a 304 carries the ETag and Vary already set.
+                        response.StatusCode = StatusCodes.Status304NotModified;
+                        response.ContentType = null;
+                        registry.Metrics.NotModified(body.BytesWritten, endpointKind);
+                        return true;
+                    }
+                }
+
                 body.Complete();
                 registry.Metrics.ResponseWritten(body.BytesWritten, endpointKind);
                 PopcornTracing.Written(span, body.BytesWritten);

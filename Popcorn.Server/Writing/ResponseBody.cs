@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using System.IO.Hashing;
 using System.Text.Json;
 
 namespace Popcorn.Server;
@@ -12,7 +13,8 @@ namespace Popcorn.Server;
 /// <remarks>
 /// Bytes given to Kestrel's body pipe cannot be taken back, so writing into it from the start would leave no way to
 /// turn a 200 into an error. Holding costs one copy of the first flush's bytes (a whole small response); after the
-/// first flush the writer writes straight into the pipe.
+/// first flush the writer writes straight into the pipe. A body that will carry an <c>ETag</c> is held whole, up to
+/// <c>holdWholeUpTo</c> bytes, because the header must be sent before the bytes it is a hash of.
 /// </remarks>
 internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
 {
@@ -24,6 +26,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     private readonly PipeWriter _pipe;
     private readonly long _limit;
     private readonly Utf8JsonWriterPool _pool;
+    private readonly long _holdWholeUpTo;
     private readonly List<(byte[] Array, int Length)> _held = [];
     private byte[]? _current;
     private int _currentLength;
@@ -32,11 +35,16 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     private long _written;
     private long _flushedMark;
 
-    public ResponseBody(PipeWriter pipe, long limit, Utf8JsonWriterPool pool)
+    /// <param name="pipe">The response's body.</param>
+    /// <param name="limit">The most bytes the body may have.</param>
+    /// <param name="pool">Where the JSON writer comes from.</param>
+    /// <param name="holdWholeUpTo">Flushes send nothing while the body is at most this long (0: the first flush sends).</param>
+    public ResponseBody(PipeWriter pipe, long limit, Utf8JsonWriterPool pool, long holdWholeUpTo = 0)
     {
         _pipe = pipe;
         _limit = limit;
         _pool = pool;
+        _holdWholeUpTo = holdWholeUpTo;
         Json = pool.Rent(this);
     }
 
@@ -116,12 +124,43 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// </summary>
     public async ValueTask FlushAsync(CancellationToken cancellationToken)
     {
+        if (!HasSentBytes && _written + Json.BytesPending <= _holdWholeUpTo)
+        {
+            // Still short enough to be held whole (for its ETag): keep it, but empty the JSON writer's own buffer.
+            Json.Flush();
+            _flushedMark = _written;
+            return;
+        }
+
         Release();
         var result = await _pipe.FlushAsync(cancellationToken);
         if (result.IsCompleted || result.IsCanceled)
         {
             throw new OperationCanceledException("The client stopped reading the response.", cancellationToken);
         }
+    }
+
+    /// <summary>
+    /// The 128-bit XxHash of the whole body, when all of it is still held and it is at most <c>holdWholeUpTo</c> bytes; false
+    /// otherwise (a short body can pass that size between two flushes and still be held). Call when the document is
+    /// written, before <see cref="Complete"/>.
+    /// </summary>
+    public bool TryHashWhole(Span<byte> hash128)
+    {
+        Json.Flush();
+        if (HasSentBytes || _written > _holdWholeUpTo)
+        {
+            return false;
+        }
+
+        Hold();
+        var hash = new XxHash128();
+        foreach (var (array, length) in _held)
+        {
+            hash.Append(array.AsSpan(0, length));
+        }
+
+        return hash.TryGetHashAndReset(hash128, out _);
     }
 
     /// <summary>Ends the document: hands whatever is held to the pipe (the caller flushes the pipe itself).</summary>

@@ -1,3 +1,5 @@
+using System.Diagnostics;
+using System.Net;
 using System.Net.Http.Headers;
 using System.Security.Cryptography;
 using System.Text;
@@ -21,6 +23,9 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
         Client = client;
     }
 
+    /// <summary>The host name every request is sent with, whichever instance's port it goes to.</summary>
+    public const string PublicHost = "playground.example";
+
     public HttpClient Client { get; }
 
     public static async Task<PlaygroundInstance> StartAsync(string redisConnectionString)
@@ -28,10 +33,13 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
         var app = PlaygroundApp.Build([
             "--urls", "http://127.0.0.1:0", "--environment", "Production",
             "--ConnectionStrings:Redis=" + redisConnectionString,
-            // The outage logs event 6 once per persisted-query request; the test reads statuses, not logs.
+            // The outage logs events 6 and 8 (the stores did not answer); the test reads statuses, not logs.
             "--Logging:LogLevel:Default=None", "--Logging:LogLevel:Microsoft.Hosting.Lifetime=None"]);
         await app.StartAsync();
-        return new PlaygroundInstance(app, new HttpClient { BaseAddress = new Uri(app.Urls.First()), Timeout = TimeSpan.FromSeconds(30) });
+        var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()), Timeout = TimeSpan.FromSeconds(30) };
+        // One public name for both instances, as behind a load balancer: output caching keys entries by host.
+        client.DefaultRequestHeaders.Host = PublicHost;
+        return new PlaygroundInstance(app, client);
     }
 
     public static string Sha256(string query) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(query)));
@@ -49,6 +57,42 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/graphql-response+json"));
         using var response = await Client.SendAsync(request);
         return ((int)response.StatusCode, JsonNode.Parse(await response.Content.ReadAsStringAsync())!);
+    }
+
+    /// <summary>GETs a path with a selection in <c>?include=</c>; the response is the caller's to dispose.</summary>
+    public Task<HttpResponseMessage> GetAsync(string path, string include, string? extraQuery = null) =>
+        Client.GetAsync($"{path}?include={Uri.EscapeDataString(include)}{(extraQuery is null ? "" : "&" + extraQuery)}");
+
+    /// <summary>
+    /// Waits until a response cached through <paramref name="writer"/> is served by <paramref name="reader"/> (both
+    /// connected to Redis: each connects on its first call, which on a loaded machine can take longer than the time box);
+    /// the time it took, or a failure after 30 s.
+    /// </summary>
+    public static async Task<TimeSpan> UntilSharedAsync(PlaygroundInstance writer, PlaygroundInstance reader, string probe)
+    {
+        var watch = Stopwatch.StartNew();
+        for (int attempt = 0; ; attempt++)
+        {
+            string extra = $"probe={probe}-{attempt}";
+            using var written = await writer.GetAsync("/api/cars", "[id]", extra);
+            using var read = await reader.GetAsync("/api/cars", "[id]", extra);
+            if (written.StatusCode != HttpStatusCode.OK || read.StatusCode != HttpStatusCode.OK)
+            {
+                throw new InvalidOperationException($"A cached GET answered {(int)written.StatusCode} and {(int)read.StatusCode}.");
+            }
+
+            if (read.Headers.Age is not null)
+            {
+                return watch.Elapsed;
+            }
+
+            if (watch.Elapsed > TimeSpan.FromSeconds(30))
+            {
+                throw new TimeoutException("No response cached through one instance was served by the other within 30 s.");
+            }
+
+            await Task.Delay(100);
+        }
     }
 
     public async ValueTask DisposeAsync()

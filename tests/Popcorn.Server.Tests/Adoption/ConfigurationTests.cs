@@ -39,6 +39,8 @@ public class ConfigurationTests(ConfiguredLedgerServer server) : IClassFixture<C
     [InlineData("--Popcorn:Limits:MaxDepth=0", "Limits:MaxDepth is 0; it must be between 1 and 128.")]
     [InlineData("--Popcorn:MaxResponseBytes=64MB", "'Popcorn:MaxResponseBytes' is '64MB', which is not a valid Int64.")]
     [InlineData("--Popcorn:MaxResponseBytes=100", "MaxResponseBytes is 100; it must be between 1024 and")]
+    [InlineData("--Popcorn:ETagMaxBytes=-1", "ETagMaxBytes is -1; it must be between 0 and")]
+    [InlineData("--Popcorn:ETagMaxBytes=1MB", "'Popcorn:ETagMaxBytes' is '1MB', which is not a valid Int64.")]
     public async Task Start_BadConfiguration_FailsWithAMessageNamingTheOption(string argument, string message)
     {
         await using var app = LedgerServer.Build(["--urls", "http://127.0.0.1:0", argument], new ConcurrentQueue<(int, string)>());

@@ -19,6 +19,9 @@ public class LedgerServer : IAsyncLifetime
 
     public Ledger Ledger => _app!.Services.GetRequiredService<Ledger>();
 
+    /// <summary>The app's services (its output cache store, for eviction).</summary>
+    public IServiceProvider Services => _app!.Services;
+
     /// <summary>Warnings and above logged by Popcorn while the app started and ran.</summary>
     public ConcurrentQueue<(int EventId, string Message)> Warnings { get; } = new();
 
@@ -48,7 +51,14 @@ public class LedgerServer : IAsyncLifetime
         builder.Logging.ClearProviders();
         builder.Logging.AddProvider(new PopcornWarningCollector(warnings));
         builder.Services.AddSingleton<Ledger>();
-        builder.Services.AddOutputCache();
+        // The default: only .CacheOutput() endpoints are cached. BasePolicyLedgerServer caches every GET by a base policy.
+        builder.Services.AddOutputCache(cache =>
+        {
+            if (builder.Configuration["Ledger:CacheByBasePolicy"] == "true")
+            {
+                cache.AddBasePolicy(policy => policy.Cache());
+            }
+        });
         builder.Services.AddControllers().AddApplicationPart(typeof(LedgerController).Assembly).ConfigureApplicationPartManager(parts =>
         {
             // Only this app's controller, not the other test apps' controllers in the same assembly.
@@ -85,6 +95,12 @@ public class LedgerServer : IAsyncLifetime
     {
         protected override bool IsController(System.Reflection.TypeInfo typeInfo) => typeInfo == typeof(T);
     }
+}
+
+/// <summary>The same app with every GET cached by an app-wide base policy instead of per endpoint.</summary>
+public sealed class BasePolicyLedgerServer : LedgerServer
+{
+    protected override string[] Arguments => ["--Ledger:CacheByBasePolicy=true"];
 }
 
 /// <summary>The same app with limits and names from configuration.</summary>
