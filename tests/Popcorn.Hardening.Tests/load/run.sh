@@ -6,7 +6,7 @@
 #    (valid, invalid, oversized, deeply nested requests and selections never seen before, which churn the plan
 #    cache), load/disconnect.sh (clients hanging up mid-response) and load/check.sh (a bounded second pass checking
 #    that every response is well-formed JSON), while VmRSS is sampled every second.
-# 3. Shutdown under load: wrk again, three large responses read at 5 MB/s, then SIGTERM; the process must exit 0
+# 3. Shutdown under load: wrk again, three large responses read at 50 KB/s, then SIGTERM; the process must exit 0
 #    within the host's 30 s shutdown timeout and the three responses must complete.
 # Pass: no 5xx, no crash, every checked body JSON, RSS in the last 10 s within 10% of seconds 10-20, a clean
 # shutdown. Figures and verdicts go to artifacts/load/summary.txt; the exit code is 0 only if everything passed.
@@ -19,57 +19,19 @@ threads=${WRK_THREADS:-2}
 connections=${WRK_CONNECTIONS:-32}
 out="$root/artifacts/load"
 rm -rf "$out" && mkdir -p "$out"
-summary="$out/summary.txt"
-failures=0
+source "$here/common.sh"
+require_tools wrk curl jq
+build_playground
+trap stop_started_server EXIT
 
-say() { echo "$*" | tee -a "$summary"; }
-verdict() { if [ "$1" = 0 ]; then say "PASS  $2"; else say "FAIL  $2"; failures=$((failures + 1)); fi; }
-
-for tool in wrk curl jq; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install -y $tool)."; exit 2; }
-done
-
-echo "== Building the playground (Release)"
-dotnet build "$root/playground/Popcorn.Playground.csproj" -c Release -nologo -v quiet || exit 2
-dll="$root/playground/bin/Release/net10.0/Popcorn.Playground.dll"
-
-server_pid=
-cleanup() {
-  # Only what this script started: the playground, if an interrupted run left it behind.
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill "$server_pid"; fi
-}
-trap cleanup EXIT
-
-start_server() {
-  local log=$1
-  dotnet "$dll" --urls http://127.0.0.1:0 --environment Production \
-    --Logging:LogLevel:Default=Warning --Logging:LogLevel:Microsoft.Hosting.Lifetime=Information >"$log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 600); do
-    base=$(grep -o 'http://127.0.0.1:[0-9]*' "$log" | head -n 1)
-    [ -n "$base" ] && return 0
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  echo "The playground did not start:"; cat "$log"; exit 2
-}
-
-rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
-
-huge="[$(for i in $(seq 0 255); do printf 'd%d:department[!full],' "$i"; done | sed 's/,$//')]"
+# The largest selection the cost limit still allows on /api/employees (about 220 KB; four aliases are refused since
+# issue 14's cost model), read slowly in phase 2 so it is still in flight at SIGTERM.
+huge="[d0:department[!full],d1:department[!full]]"
 
 # ---------------------------------------------------------------- phase 1: load and faults
 start_server "$out/server.log"
 say "playground pid $server_pid at $base; load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 curl -sf -o /dev/null "$base/api/employees/1" || { echo "The playground does not answer."; exit 2; }
-
-sample_rss() { # seconds file: one VmRSS sample a second, bounded
-  local start=$(date +%s)
-  for ((i = 0; i <= $1 + 2; i++)); do
-    echo "$(( $(date +%s) - start )) $(rss_kb "$server_pid")"
-    sleep 1
-  done >"$2"
-}
 
 if [ "$warmup" -gt 0 ]; then
   # JIT tiers, the thread pool, Kestrel's memory pool and the GC's budgets settle here; the large responses of
@@ -132,7 +94,7 @@ wrk_pid=$!
 sleep 2
 inflight=()
 for i in 1 2 3; do
-  curl -s --limit-rate 5M --max-time 60 -o "$out/inflight-$i.json" -w '%{http_code} %{size_download}\n' \
+  curl -s --limit-rate 50K --max-time 60 -o "$out/inflight-$i.json" -w '%{http_code} %{size_download}\n' \
     -H "Popcorn-Include: $huge" "$base/api/employees" >"$out/inflight-$i.txt" 2>&1 &
   inflight+=($!)
 done

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The probe's amplification attacks (issue 14's F2-F5), replayed against the playground while normal traffic runs:
+#   tests/Popcorn.Hardening.Tests/load/attacks.sh [ATTACK_SECONDS]   (30; needs wrk, curl, jq)
+# 1. Normal traffic alone: wrk on a small selection for ATTACK_SECONDS, its p99 and req/s (the baseline).
+# 2. The same wrk while four attackers loop, each on its own connection:
+#    F2 an 8 MB `make` POSTed to /api/cars, then 256 aliases of `make` on one car;
+#    F3 the gateway error bomb (a 7,300-character unknown root field spread through fragments 2,048 times);
+#    F4 256 root aliases of `employees { __full }` at the gateway, and 256 `department[!full]` aliases over REST;
+#    F5 200 clients reading a large single object (8 `department[!full]` aliases on one employee) at 2 KB/s.
+# Selections go in the Popcorn-Include header (a query string that long is refused by Kestrel's URL limit).
+# Pass: no attack answered 5xx or crashing the server, the refused ones 4xx, every answer bounded in size, normal
+# traffic with no errors, and the server's RSS below 2 GiB (the probe saw 7.8 GB). p99s and RSS are recorded, not
+# judged (timings depend on the machine). Figures go to artifacts/attacks/summary.txt; exit 0 only if all passed.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+seconds=${1:-30}
+out="$root/artifacts/attacks"
+rm -rf "$out" && mkdir -p "$out"
+source "$here/common.sh"
+require_tools wrk curl jq
+build_playground
+trap 'stop_started_server; kill $(jobs -p) 2>/dev/null' EXIT
+
+# ---------------------------------------------------------------- the attack requests
+repeat() { local n=$1 text=$2; for ((i = 0; i < n; i++)); do printf '%s' "$text"; done; }
+joined() { local n=$1 format=$2; for ((i = 0; i < n; i++)); do printf "$format," "$i"; done | sed 's/,$//'; }
+
+head -c $((8 * 1024 * 1024)) /dev/zero | tr '\0' 'x' | jq -Rs '{ make: ., model: "m", year: 2020 }' >"$out/f2-car.json"
+f2_aliases="[$(joined 256 'a%d:make')]"
+unknown=$(repeat 7300 u)
+jq -n --arg q "{ $(repeat 2048 '...F ') } fragment F on Query { $unknown }" '{ query: $q }' >"$out/f3-bomb.json"
+jq -n --arg q "{ $(joined 256 'e%d: employees { __full }' | tr ',' ' ') }" '{ query: $q }' >"$out/f4-gateway.json"
+f4_rest="[$(joined 256 'd%d:department[!full]')]"
+f5_object="[$(joined 8 'd%d:department[!full]')]"
+
+gql_type='content-type: application/json'
+gql_accept='accept: application/graphql-response+json'
+
+# Each attacker loops until $1 (epoch seconds) and appends "status bytes seconds" per answer to its file.
+attacker() {
+  local until=$1 name=$2; shift 2
+  while [ "$(date +%s)" -lt "$until" ]; do
+    curl -s -o /dev/null --max-time 30 -w '%{http_code} %{size_download} %{time_total}\n' "$@" >>"$out/attack-$name.txt" 2>&1
+  done
+}
+
+normal() { # seconds file: wrk on a small selection, with its latency distribution
+  wrk -t1 -c8 -d"${1}s" --timeout 10s --latency "$base/api/employees?include=%5Bid%2CfirstName%5D" >"$2" 2>&1
+}
+p99() { awk '$1 == "99%" { print $2 }' "$1"; }
+rate() { awk '/^Requests\/sec/ { print $2 }' "$1"; }
+
+# ---------------------------------------------------------------- phase 1: normal traffic alone
+start_server "$out/server.log"
+say "playground pid $server_pid at $base; load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+curl -sf -o /dev/null "$base/api/employees/1" || { echo "The playground does not answer."; exit 2; }
+normal 5 /dev/null # warm-up: JIT tiers, the thread pool
+echo "== Normal traffic alone: ${seconds}s"
+normal "$seconds" "$out/wrk-alone.txt"
+say "normal traffic alone: $(rate "$out/wrk-alone.txt") req/s, p99 $(p99 "$out/wrk-alone.txt")"
+
+# ---------------------------------------------------------------- phase 2: the same under attack
+echo "== Under attack: ${seconds}s"
+until=$(( $(date +%s) + seconds ))
+sample_rss "$seconds" "$out/rss.txt" &
+rss_sampler=$!
+pids=()
+attacker "$until" f2-post -X POST -H 'content-type: application/json' --data-binary "@$out/f2-car.json" "$base/api/cars" & pids+=($!)
+attacker "$until" f2-aliases -H "Popcorn-Include: $f2_aliases" "$base/api/cars/1" & pids+=($!)
+# GraphQL over HTTP: under its own media type a refused document is a 4xx (under application/json, 200 with errors).
+attacker "$until" f3-bomb -H "$gql_type" -H "$gql_accept" --data-binary "@$out/f3-bomb.json" "$base/graphql" & pids+=($!)
+attacker "$until" f4-gateway -H "$gql_type" -H "$gql_accept" --data-binary "@$out/f4-gateway.json" "$base/graphql" & pids+=($!)
+attacker "$until" f4-rest -H "Popcorn-Include: $f4_rest" "$base/api/employees" & pids+=($!)
+for ((i = 0; i < 200; i++)); do
+  curl -s -o /dev/null --limit-rate 2K --max-time "$seconds" -w '%{http_code} %{size_download} %{time_total}\n' \
+    -H "Popcorn-Include: $f5_object" "$base/api/employees/1" >>"$out/attack-f5-slow.txt" 2>&1 & pids+=($!)
+done
+normal "$seconds" "$out/wrk-attacked.txt"
+wait "$rss_sampler" "${pids[@]}"
+say "normal traffic under attack: $(rate "$out/wrk-attacked.txt") req/s, p99 $(p99 "$out/wrk-attacked.txt")"
+peak=$(awk '$2 > m { m = $2 } END { print m + 0 }' "$out/rss.txt")
+say "server RSS during the attack: peak $((peak / 1024)) MiB"
+
+# ---------------------------------------------------------------- verdicts
+kill -0 "$server_pid" 2>/dev/null; verdict $? "the server is still running"
+for name in f2-post f2-aliases f3-bomb f4-gateway f4-rest f5-slow; do
+  file="$out/attack-$name.txt"
+  say "$name: $(wc -l <"$file") answers; statuses $(awk '{ print $1 }' "$file" | sort | uniq -c | awk '{ printf "%s x%s ", $2, $1 }'); largest $(awk '$2 > m { m = $2 } END { print m + 0 }' "$file") bytes"
+  awk '$1 >= 500 { bad++ } END { exit bad > 0 }' "$file"; verdict $? "$name: no 5xx"
+done
+awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f2-post.txt"; verdict $? "F2: the 8 MB string is refused with a 4xx"
+awk '$2 > 65536 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f3-bomb.txt"; verdict $? "F3: the error bomb's answer stays under 64 KB"
+awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f3-bomb.txt"; verdict $? "F3: the error bomb is refused with a 4xx"
+awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f4-gateway.txt"; verdict $? "F4: 256 __full roots are refused with a 4xx (the cost limit)"
+awk '$2 > 67108864 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f4-rest.txt"; verdict $? "F4: REST amplification stays within the 64 MiB output cap"
+verdict "$(grep -q 'Non-2xx' "$out/wrk-attacked.txt" && echo 1 || echo 0)" "normal traffic under attack: every answer 2xx"
+verdict "$([ "$peak" -lt $((2 * 1024 * 1024)) ] && echo 0 || echo 1)" "server RSS stays below 2 GiB ($((peak / 1024)) MiB)"
+if grep -qiE 'Unhandled|fail:' "$out/server.log"; then verdict 1 "no errors logged by the server (see $out/server.log)"; else verdict 0 "no errors logged by the server"; fi
+
+say "== $failures failed checks; figures in $out"
+[ "$failures" = 0 ]
