@@ -12,6 +12,7 @@ namespace Popcorn.Generator.Model;
 /// <param name="IsNullable">Whether the value may be null.</param>
 /// <param name="Ignore">When System.Text.Json leaves the member out.</param>
 /// <param name="Shape">How the value is written.</param>
+/// <param name="Policy">The authorization policy of <c>[PopcornAuthorize]</c>, or null.</param>
 internal sealed record MemberSpec(
     string MemberName,
     string WireName,
@@ -23,7 +24,8 @@ internal sealed record MemberSpec(
     string? Description,
     bool IsNullable,
     IgnoreKind Ignore,
-    ValueShape Shape)
+    ValueShape Shape,
+    string? Policy = null)
 {
     /// <summary>FieldFlags.Never.</summary>
     public bool IsNever => (Flags & 4) != 0;

@@ -31,6 +31,7 @@ internal sealed class KnownTypes
         AlwaysAttribute = Get("Popcorn.AlwaysAttribute");
         NeverAttribute = Get("Popcorn.NeverAttribute");
         SubPropertyDefaultAttribute = Get("Popcorn.SubPropertyDefaultAttribute");
+        PopcornAuthorizeAttribute = Get("Popcorn.PopcornAuthorizeAttribute");
 
         List = Get("System.Collections.Generic.List`1");
         HashSet = Get("System.Collections.Generic.HashSet`1");
@@ -88,6 +89,8 @@ internal sealed class KnownTypes
     public INamedTypeSymbol? NeverAttribute { get; }
 
     public INamedTypeSymbol? SubPropertyDefaultAttribute { get; }
+
+    public INamedTypeSymbol? PopcornAuthorizeAttribute { get; }
 
     public INamedTypeSymbol? List { get; }
 

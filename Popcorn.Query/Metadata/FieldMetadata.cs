@@ -21,6 +21,7 @@ public sealed class FieldMetadata
     /// <param name="description">The XML doc summary of the member.</param>
     /// <param name="isNullable">Whether the value may be null.</param>
     /// <param name="memberName">The C# property or field behind the field, for consumers that build expressions over the model (projection pushdown); null when unknown.</param>
+    /// <param name="policy">The authorization policy a caller must satisfy to see the field (<c>[PopcornAuthorize]</c>); null when anyone may.</param>
     public FieldMetadata(
         string wireName,
         FieldKind kind,
@@ -30,7 +31,8 @@ public sealed class FieldMetadata
         string? subPropertyDefault = null,
         string? description = null,
         bool isNullable = false,
-        string? memberName = null)
+        string? memberName = null,
+        string? policy = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(wireName);
         ArgumentException.ThrowIfNullOrEmpty(typeName);
@@ -49,6 +51,12 @@ public sealed class FieldMetadata
         Description = description;
         IsNullable = isNullable;
         MemberName = memberName;
+        if (policy is not null)
+        {
+            ArgumentException.ThrowIfNullOrWhiteSpace(policy);
+        }
+
+        Policy = policy;
     }
 
     /// <summary>The JSON key System.Text.Json writes for this field.</summary>
@@ -86,6 +94,12 @@ public sealed class FieldMetadata
     /// build expressions over the model type; null when the metadata was written by hand without it.
     /// </summary>
     public string? MemberName { get; }
+
+    /// <summary>
+    /// The ASP.NET Core authorization policy a caller must satisfy to see this field (<c>[PopcornAuthorize]</c>); null
+    /// when anyone may. A caller refused it sees the field as if it were <c>[Never]</c>.
+    /// </summary>
+    public string? Policy { get; }
 
     /// <summary><c>[Default]</c> or <c>[Always]</c>.</summary>
     public bool IsDefault => (Flags & (FieldFlags.Default | FieldFlags.Always)) != 0;
