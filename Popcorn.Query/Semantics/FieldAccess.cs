@@ -1,5 +1,3 @@
-using System.Collections.Frozen;
-
 namespace Popcorn.Query;
 
 /// <summary>
@@ -12,13 +10,12 @@ public sealed class FieldAccess : IEquatable<FieldAccess>
     /// <summary>No policy refused: every field is visible (also what a plan is compiled with before any decision).</summary>
     public static readonly FieldAccess Unrestricted = new(Array.Empty<string>());
 
+    // Sorted; a handful at most, so a linear search beats any set (and keeps creating one per request cheap).
     private readonly string[] _denied;
-    private readonly FrozenSet<string> _deniedSet;
 
     private FieldAccess(string[] sortedDenied)
     {
         _denied = sortedDenied;
-        _deniedSet = sortedDenied.ToFrozenSet(StringComparer.Ordinal);
     }
 
     /// <summary>The access of a caller refused <paramref name="deniedPolicies"/> (and allowed every other policy).</summary>
@@ -43,7 +40,18 @@ public sealed class FieldAccess : IEquatable<FieldAccess>
     }
 
     /// <summary>Whether <paramref name="policy"/> was refused.</summary>
-    public bool Denies(string policy) => _denied.Length != 0 && _deniedSet.Contains(policy);
+    public bool Denies(string policy)
+    {
+        foreach (string denied in _denied)
+        {
+            if (string.Equals(denied, policy, StringComparison.Ordinal))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <inheritdoc />
     public bool Equals(FieldAccess? other) =>

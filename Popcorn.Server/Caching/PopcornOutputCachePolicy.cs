@@ -28,10 +28,15 @@ internal sealed class PopcornOutputCachePolicy : IOutputCachePolicy
             context.CacheVaryByRules.VaryByValues[HeaderKey] = http.Request.Headers[options.HeaderName].ToString();
         }
 
-        return ValueTask.CompletedTask;
+        // Field authorization: callers refused different policies never share an entry (docs/authorization.md).
+        return FieldAccessVary.AddAsync(context);
     }
 
     public ValueTask ServeFromCacheAsync(OutputCacheContext context, CancellationToken cancellation) => ValueTask.CompletedTask;
 
-    public ValueTask ServeResponseAsync(OutputCacheContext context, CancellationToken cancellation) => ValueTask.CompletedTask;
+    public ValueTask ServeResponseAsync(OutputCacheContext context, CancellationToken cancellation)
+    {
+        FieldAccessVary.RefuseUnvariedStorage(context); // field authorization: see docs/authorization.md
+        return ValueTask.CompletedTask;
+    }
 }

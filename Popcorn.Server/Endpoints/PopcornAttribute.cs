@@ -41,7 +41,8 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
         var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
-        if (!pipeline.TryBegin(context.HttpContext, out var exchange, out var problem))
+        var (exchange, problem) = await pipeline.BeginAsync(context.HttpContext);
+        if (problem is not null)
         {
             context.Result = new HttpResultActionResult(problem);
             return;
@@ -52,7 +53,7 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
     }
 
     /// <inheritdoc />
-    public Task OnResultExecutionAsync(ResultExecutingContext context, ResultExecutionDelegate next)
+    public async Task OnResultExecutionAsync(ResultExecutingContext context, ResultExecutionDelegate next)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
@@ -62,13 +63,13 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
             var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
             int statusCode = objectResult.StatusCode ?? StatusCodes.Status200OK;
             string? location = CreatedLocation.Of(objectResult, context);
-            if (pipeline.Complete(exchange, objectResult.Value, statusCode, location) is { } result)
+            if (await pipeline.CompleteAsync(context.HttpContext, exchange, objectResult.Value, statusCode, location) is { } result)
             {
                 context.Result = new HttpResultActionResult(result);
             }
         }
 
-        return next();
+        await next();
     }
 
     /// <summary>Runs an <see cref="IResult"/> as an MVC action result.</summary>

@@ -23,7 +23,8 @@ internal static class PopcornEndpointFilter
         var pipeline = factoryContext.ApplicationServices.GetRequiredService<PopcornPipeline>();
         return async invocation =>
         {
-            if (!pipeline.TryBegin(invocation.HttpContext, out var exchange, out var problem))
+            var (exchange, problem) = await pipeline.BeginAsync(invocation.HttpContext);
+            if (problem is not null)
             {
                 return problem;
             }
@@ -34,7 +35,7 @@ internal static class PopcornEndpointFilter
                 result = await next(invocation);
             }
 
-            return pipeline.Complete(exchange, result);
+            return await pipeline.CompleteAsync(invocation.HttpContext, exchange, result);
         };
     }
 }

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 
@@ -31,7 +32,7 @@ internal sealed class GatewayDocumentCache(int capacity, PopcornMetrics metrics)
     public static bool TryGetKey(GatewayRequest request, out Key key)
     {
         string variables = request.Variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null ? string.Empty : request.Variables.GetRawText();
-        key = new Key(request.Query ?? string.Empty, request.OperationName ?? string.Empty, variables);
+        key = new Key(request.Query ?? string.Empty, request.OperationName ?? string.Empty, variables, FieldAccess.Unrestricted);
         return variables.Length <= MaxCachedVariablesLength;
     }
 
@@ -60,6 +61,6 @@ internal sealed class GatewayDocumentCache(int capacity, PopcornMetrics metrics)
         }
     }
 
-    /// <summary>What makes two requests the same operation.</summary>
-    public readonly record struct Key(string Query, string OperationName, string Variables);
+    /// <summary>What makes two requests the same operation: the document, and the field authorization it was planned for (decisions, never users).</summary>
+    public readonly record struct Key(string Query, string OperationName, string Variables, FieldAccess Access);
 }

@@ -60,15 +60,47 @@ internal sealed class GatewayRequestHandler(
         pipeline.Metrics.Selection(request.Query, PopcornTelemetryTags.TransportGateway);
         using var span = PopcornTracing.StartGraphQLOperation(request.Query, request.OperationName);
         bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
+        var (operation, errors) = await OperationForCallerAsync(context, request, cacheable, key);
+        if (operation is null)
+        {
+            span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
+            await WriteErrorsAsync(context, DocumentErrorStatus(context), errors!);
+            return;
+        }
+
+        await RunAsync(context, operation);
+    }
+
+    /// <summary>
+    /// The validated operation for this caller, from the document cache or prepared. An operation whose plans touch no
+    /// protected field serves everyone as it is; otherwise the policies it touched are decided for the caller and, when
+    /// one is refused, the operation planned for that set of refusals is used (cached under it). A document that is
+    /// refused outright is refused again with the caller's access when the gateway has protected fields, so its errors
+    /// never mention a field the caller may not see.
+    /// </summary>
+    private async ValueTask<(GatewayOperation? Operation, List<GraphQLError>? Errors)> OperationForCallerAsync(HttpContext context, GatewayRequest request, bool cacheable, GatewayDocumentCache.Key key)
+    {
         if (!cacheable || !Documents.TryGet(key, out var operation))
         {
             var errors = new List<GraphQLError>();
-            operation = Prepare(request, errors);
+            operation = Prepare(request, errors, FieldAccess.Unrestricted);
             if (operation is null)
             {
-                span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
-                await WriteErrorsAsync(context, DocumentErrorStatus(context), errors);
-                return;
+                var policies = pipeline.Registry.AllPolicies;
+                var access = policies.Count == 0 ? FieldAccess.Unrestricted : await pipeline.Authorization.DecideAsync(context, policies);
+                if (access.IsUnrestricted)
+                {
+                    return (null, errors);
+                }
+
+                errors = new List<GraphQLError>();
+                operation = Prepare(request, errors, access);
+                if (operation is null)
+                {
+                    return (null, errors);
+                }
+
+                key = key with { Access = access };
             }
 
             if (cacheable)
@@ -77,7 +109,36 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        await RunAsync(context, operation);
+        if (operation.Policies.Count == 0 || !operation.Access.IsUnrestricted)
+        {
+            return (operation, null);
+        }
+
+        var decided = await pipeline.Authorization.DecideAsync(context, operation.Policies);
+        if (decided.IsUnrestricted)
+        {
+            return (operation, null);
+        }
+
+        var restrictedKey = key with { Access = decided };
+        if (cacheable && Documents.TryGet(restrictedKey, out var restricted))
+        {
+            return (restricted, null);
+        }
+
+        var restrictedErrors = new List<GraphQLError>();
+        restricted = Prepare(request, restrictedErrors, decided);
+        if (restricted is null)
+        {
+            return (null, restrictedErrors);
+        }
+
+        if (cacheable)
+        {
+            Documents.Add(restrictedKey, restricted);
+        }
+
+        return (restricted, null);
     }
 
     /// <summary>
@@ -124,7 +185,7 @@ internal sealed class GatewayRequestHandler(
     }
 
     /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
-    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors)
+    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
     {
         SelectionTree document;
         try
@@ -137,7 +198,7 @@ internal sealed class GatewayRequestHandler(
             return null;
         }
 
-        var operation = _planner.Plan(document, errors);
+        var operation = _planner.Plan(document, errors, access);
         if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
             // Root-level mistakes (unknown root field, arguments) are the gateway's own; selection errors were logged by the pipeline.
@@ -184,7 +245,7 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, gateway.Schema), static async (body, state) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema), static async (body, state) =>
         {
             var (responseWriter, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;

@@ -28,4 +28,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(7, LogLevel.Information, "The Popcorn playground at {Pattern} is off outside the Development environment; set EnableOutsideDevelopment in MapPopcornPlayground to serve it.")]
     public static partial void PlaygroundOff(this ILogger logger, string pattern);
+
+    [LoggerMessage(8, LogLevel.Warning, "The field authorization policy '{Policy}' could not be evaluated ({Reason}); the fields it protects are hidden from this caller.")]
+    public static partial void FieldPolicyNotEvaluated(this ILogger logger, string policy, string reason);
 }
