@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Http.HttpResults;
+using Popcorn.Playground.Authorization;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
 using Popcorn.Playground.Scaling;
@@ -18,6 +19,8 @@ public static class PlaygroundApp
             .AddContext(PlaygroundJsonContext.Default)
             .AddContext(StoreJsonContext.Default));
         builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddStoreAuthorization();
+        builder.AddDevelopmentRoles(); // acting as a user with or without a role: Development only (docs/authorization.md)
         builder.Services.AddSharedCache(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
@@ -28,6 +31,7 @@ public static class PlaygroundApp
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
+        app.MapDevelopmentRoles();
         app.MapOpenApi();
         MapResources(app);
         app.MapStoreResources();
