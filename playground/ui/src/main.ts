@@ -1,6 +1,7 @@
 import { fetchSchema } from './api/schema';
 import { Playground } from './app/playground';
 import { SchemaIndex } from './model/schemaIndex';
+import { mountActAsSwitch } from './ui/actAsSwitch';
 // Tokens first: every later sheet reads them.
 import './styles/tokens.css';
 import './styles/base.css';
@@ -12,6 +13,7 @@ import './styles/response.css';
 const root = document.getElementById('app')!;
 try {
   new Playground(root, new SchemaIndex(await fetchSchema()));
+  await mountActAsSwitch(root.querySelector('.topbar-actions'));
 } catch (error) {
   root.replaceChildren();
   const message = document.createElement('p');
