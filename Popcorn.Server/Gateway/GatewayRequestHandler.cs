@@ -73,8 +73,8 @@ internal sealed class GatewayRequestHandler(
 
     /// <summary>
     /// The validated operation for this caller, from the document cache or prepared. An operation whose plans touch no
-    /// protected field serves everyone as it is; otherwise the policies it touched are decided for the caller and, when
-    /// one is refused, the operation planned for that set of refusals is used (cached under it). A document that is
+    /// protected field serves everyone as it is; otherwise every policy is decided for the caller and, when one is
+    /// refused, the operation planned for that set of refusals is used (cached under it). A document that is
     /// refused outright is refused again with the caller's access when the gateway has protected fields, so its errors
     /// never mention a field the caller may not see.
     /// </summary>
@@ -114,7 +114,8 @@ internal sealed class GatewayRequestHandler(
             return (operation, null);
         }
 
-        var decided = await pipeline.Authorization.DecideAsync(context, operation.Policies);
+        // Every policy, not only those touched, so which are evaluated never depends on which names exist (timing).
+        var decided = await pipeline.Authorization.DecideAllAsync(context);
         if (decided.IsUnrestricted)
         {
             return (operation, null);

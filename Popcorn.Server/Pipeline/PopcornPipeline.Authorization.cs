@@ -9,15 +9,27 @@ internal sealed partial class PopcornPipeline
 {
     /// <summary>
     /// Compiles through <paramref name="plans"/> as usual (everything visible); a plan that touches no protected field,
-    /// the common case, is the answer with nothing more done. Otherwise the policies it touched are decided for the
-    /// caller (once per request) and, when one is refused, the selection is compiled again through the cache of callers
-    /// refused the same policies, so the caller gets exactly the plan (or the error) a field that does not exist would
-    /// give. A selection that does not compile at all on a type that reaches protected fields is decided the same way
-    /// over every policy the type reaches, because its error may concern a field the caller may not see (a suggestion,
-    /// children on a hidden scalar). Completes synchronously unless a policy is evaluated.
+    /// the common case, is the answer with nothing more done. Otherwise every policy the root type can reach is decided
+    /// for the caller (once per request) and, when one is refused, the selection is compiled again through the cache of
+    /// callers refused the same policies, so the caller gets exactly the plan (or the error) a field that does not exist
+    /// would give. A selection that does not compile at all on such a type is decided the same way, because its error
+    /// may concern a field the caller may not see (a suggestion, children on a hidden scalar).
     /// </summary>
-    private ValueTask<PlanOutcome> CompileForCallerAsync<TState>(HttpContext context, SelectionPlanCache plans, TypeMetadata type, Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state)
+    /// <remarks>
+    /// Every reachable policy, not only those the selection touched: which policies are evaluated, and so how long the
+    /// request takes, must not depend on whether a name the client wrote is a hidden field or no field at all. For the
+    /// same reason a text whose first compile fails is remembered (<see cref="RefusedSelections"/>): an unknown name then
+    /// costs a lookup, as a hidden one does. <paramref name="text"/> is that text (null for a parsed tree: not
+    /// remembered). Completes synchronously unless a policy is evaluated.
+    /// </remarks>
+    private ValueTask<PlanOutcome> CompileForCallerAsync<TState>(HttpContext context, SelectionPlanCache plans, TypeMetadata type, Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state, string? text)
     {
+        var policies = type.ReachablePolicies;
+        if (policies.Count > 0 && text is not null && authorization.Refused.TryGet(plans, type, text, out var remembered))
+        {
+            return CompileRestrictedAsync(context, plans, policies, compile, state, PlanOutcome.Failed(remembered!));
+        }
+
         SelectionPlan plan;
         try
         {
@@ -25,14 +37,22 @@ internal sealed partial class PopcornPipeline
         }
         catch (PopcornQueryException error)
         {
-            return type.ReachablePolicies.Count == 0
-                ? new(PlanOutcome.Failed(Rejected(error)))
-                : CompileRestrictedAsync(context, plans, type.ReachablePolicies, compile, state, PlanOutcome.Failed(error));
+            if (policies.Count == 0)
+            {
+                return new(PlanOutcome.Failed(Rejected(error)));
+            }
+
+            if (text is not null)
+            {
+                authorization.Refused.Add(plans, type, text, error);
+            }
+
+            return CompileRestrictedAsync(context, plans, policies, compile, state, PlanOutcome.Failed(error));
         }
 
         return plan.Policies.Count == 0
             ? new(PlanOutcome.Compiled(plan))
-            : CompileRestrictedAsync(context, plans, plan.Policies, compile, state, PlanOutcome.Compiled(plan));
+            : CompileRestrictedAsync(context, plans, policies, compile, state, PlanOutcome.Compiled(plan));
     }
 
     /// <summary>

@@ -81,11 +81,11 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
 
     /// <summary>The REST plan of a selection text against a model type for this request's caller.</summary>
     public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, TypeMetadata type, string? query) =>
-        CompileForCallerAsync(context, registry.Plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query));
+        CompileForCallerAsync(context, registry.Plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), query ?? string.Empty);
 
     /// <summary>The plan of an already parsed selection for this request's caller, from <paramref name="plans"/> (REST's or the gateway's).</summary>
     public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, SelectionPlanCache plans, TypeMetadata type, SelectionTree selection) =>
-        CompileForCallerAsync(context, plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection));
+        CompileForCallerAsync(context, plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), text: null);
 
     /// <summary>Logs and counts a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
     public PopcornQueryException Rejected(PopcornQueryException error)

@@ -44,13 +44,15 @@ public class GatewayFieldAuthorizationTests(AccountsServer server) : IClassFixtu
     }
 
     [Fact]
-    public async Task RootFieldsSharingAPolicy_DecideItOncePerRequest()
+    public async Task RootFieldsSharingAPolicy_DecideEachPolicyOncePerRequest()
     {
-        int before = server.EvaluationsOf(AccountsServer.Sales);
+        int sales = server.EvaluationsOf(AccountsServer.Sales);
+        int hr = server.EvaluationsOf(AccountsServer.Hr);
 
         (await server.GraphQLAsync("{ a: accounts { creditLimit } b: account(id: 2) { creditLimit } branches { city } }", roles: "sales")).StatusCode.ShouldBe(HttpStatusCode.OK);
 
-        (server.EvaluationsOf(AccountsServer.Sales) - before).ShouldBe(1);
+        (server.EvaluationsOf(AccountsServer.Sales) - sales).ShouldBe(1);
+        (server.EvaluationsOf(AccountsServer.Hr) - hr).ShouldBe(1);
     }
 
     [Fact]

@@ -118,7 +118,7 @@ public class RestFieldAuthorizationTests(AccountsServer server) : IClassFixture<
     }
 
     [Fact]
-    public async Task EachPolicyATouchedSelectionNeeds_IsEvaluatedOncePerRequest()
+    public async Task ASelectionTouchingAProtectedField_EvaluatesEveryPolicyItsTypeReaches_OncePerRequest()
     {
         int sales = server.EvaluationsOf(AccountsServer.Sales);
         int hr = server.EvaluationsOf(AccountsServer.Hr);
@@ -128,7 +128,7 @@ public class RestFieldAuthorizationTests(AccountsServer server) : IClassFixture<
 
         (server.EvaluationsOf(AccountsServer.Sales) - sales).ShouldBe(1);
         (server.EvaluationsOf(AccountsServer.Hr) - hr).ShouldBe(1);
-        (server.EvaluationsOf(AccountsServer.Audit) - audit).ShouldBe(0);
+        (server.EvaluationsOf(AccountsServer.Audit) - audit).ShouldBe(1); // untouched, but reachable: see docs/authorization.md
     }
 
     [Fact]
