@@ -58,6 +58,8 @@ public class AccountsServer : IAsyncLifetime
             }
         });
         builder.Services.AddOutputCache();
+        builder.Services.AddHttpContextAccessor(); // so the OpenAPI document is the caller's
+        builder.Services.AddOpenApi(options => options.AddPopcorn());
         builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(AccountsJsonContext.Default));
 
         var app = builder.Build();
@@ -78,6 +80,7 @@ public class AccountsServer : IAsyncLifetime
             .Field("account", (int id) => AccountData.Accounts.FirstOrDefault(a => a.Id == id))
             .Field("branches", () => AccountData.Branches));
         app.MapPopcornSchema();
+        app.MapOpenApi();
         _app = app;
         await app.StartAsync();
         Client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };

@@ -102,6 +102,18 @@ public class GatewayFieldAuthorizationTests(AccountsServer server) : IClassFixtu
     }
 
     [Fact]
+    public async Task OpenApi_DescribesTheProtectedFieldOnlyToACallerWhoMaySeeIt()
+    {
+        var allowed = await Json(await server.GetAsync("/openapi/v1.json", roles: "sales"));
+        var refused = await Json(await server.GetAsync("/openapi/v1.json"));
+
+        allowed["components"]!["schemas"]!["Account"]!["properties"]!.AsObject().ContainsKey("creditLimit").ShouldBeTrue();
+        refused["components"]!["schemas"]!["Account"]!["properties"]!.AsObject().ContainsKey("creditLimit").ShouldBeFalse();
+        refused["components"]!["schemas"]!["Account"]!["properties"]!.AsObject().ContainsKey("name").ShouldBeTrue();
+        refused.ToJsonString().ShouldNotContain("password");
+    }
+
+    [Fact]
     public async Task PopcornCheck_NeverConfirmsAFieldTheCallerMayNotSee()
     {
         var allowed = await Json(await server.GetAsync("/popcorn/check?type=Account&query=" + Uri.EscapeDataString("[creditLimit]"), roles: "sales"));
