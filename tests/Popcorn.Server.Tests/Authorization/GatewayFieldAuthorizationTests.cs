@@ -111,6 +111,7 @@ public class GatewayFieldAuthorizationTests(AccountsServer server) : IClassFixtu
         refused["components"]!["schemas"]!["Account"]!["properties"]!.AsObject().ContainsKey("creditLimit").ShouldBeFalse();
         refused["components"]!["schemas"]!["Account"]!["properties"]!.AsObject().ContainsKey("name").ShouldBeTrue();
         refused.ToJsonString().ShouldNotContain("password");
+        refused.ToJsonString().ShouldNotContain("creditLimit"); // nor in the operations' selection descriptions
     }
 
     [Fact]
