@@ -19,6 +19,9 @@ public static class DevelopmentRoles
     public const string Cookie = "popcorn-dev-roles";
     public const string Header = "X-Popcorn-Dev-Roles";
 
+    /// <summary>Set on every response in Development: the UI shows its switch only when it sees this cookie.</summary>
+    public const string AvailableCookie = "popcorn-dev-identity";
+
     /// <summary>The roles the UI offers to act with.</summary>
     public static readonly string[] Offered = ["sales"];
 
@@ -45,6 +48,14 @@ public static class DevelopmentRoles
         }
 
         app.UseAuthentication();
+
+        // Tells the UI the switch is available before it asks, so a page served by an app without it (the embedded
+        // playground, production) never requests /dev/identity and logs no 404.
+        app.Use((context, next) =>
+        {
+            context.Response.Cookies.Append(AvailableCookie, "1", new CookieOptions { Path = "/", SameSite = SameSiteMode.Strict });
+            return next(context);
+        });
         app.MapGet("/dev/identity", (HttpContext context) => Results.Json(
             new DevelopmentIdentity(context.User.FindAll(ClaimTypes.Role).Select(c => c.Value).ToArray(), Offered, Cookie),
             DevelopmentJsonContext.Default.DevelopmentIdentity)).ExcludeFromDescription();

@@ -12,12 +12,13 @@ const anonymous = '';
 /**
  * "Act as": a switch between an anonymous caller and a caller with one of the roles the app offers, so fields that
  * need an authorization policy (a customer's credit limit needs `sales`) can be seen appearing and disappearing. It
- * exists only where the app answers `/dev/identity`, which the sample maps in Development alone; elsewhere (the
- * embedded playground, production) it never shows. Choosing sets the app's development cookie and reloads the page,
+ * exists only where the app sets the `popcorn-dev-identity` cookie and answers `/dev/identity`, which the sample does
+ * in Development alone; elsewhere (the embedded playground, production) it never shows and nothing is requested. Choosing sets the app's development cookie and reloads the page,
  * so the schema, the explorer and every check are the new caller's (the query and target live in the URL).
  */
 export async function mountActAsSwitch(container: Element | null): Promise<void> {
-  if (!container) {
+  // The app says the switch exists with a cookie (the sample, in Development); without it, nothing is requested.
+  if (!container || !document.cookie.split(';').some((part) => part.trim().startsWith('popcorn-dev-identity='))) {
     return;
   }
 
