@@ -165,6 +165,17 @@ public class RestFieldAuthorizationTests(AccountsServer server) : IClassFixture<
         (server.CachedReads - reads).ShouldBe(2);
     }
 
+    [Fact]
+    public async Task APolicyTheAppDoesNotDefine_CountsAsRefused()
+    {
+        var authorization = server.Services.GetRequiredService<FieldAuthorization>();
+        var context = new Microsoft.AspNetCore.Http.DefaultHttpContext { RequestServices = server.Services };
+
+        var access = await authorization.DecideAsync(context, ["no-such-policy", AccountsServer.Sales]);
+
+        access.DeniedPolicies.ShouldBe(["no-such-policy", AccountsServer.Sales]);
+    }
+
     /// <summary>A problem body with the trace id and the field's echoed name taken out.</summary>
     private static string Comparable(string body, string name)
     {
