@@ -39,7 +39,8 @@ public class UnprotectedPathCostTests(AccountsServer server, ITestOutputHelper o
 
     private static double Measure(Func<SelectionPlan> call, out long allocated)
     {
-        for (int i = 0; i < 100_000; i++)
+        // Long enough for tiered compilation to reach its optimized code before timing.
+        for (int i = 0; i < 1_000_000; i++)
         {
             call();
         }
