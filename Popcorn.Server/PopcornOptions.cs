@@ -29,6 +29,14 @@ public sealed class PopcornOptions
     public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;
 
     /// <summary>
+    /// What a caller gets for naming a field whose <c>[PopcornAuthorize]</c> policy refuses them: the answer a field that
+    /// does not exist gets, as for <c>[Never]</c> (<see cref="UnauthorizedFieldHandling.Hide"/>, the default), or a 403
+    /// (<see cref="UnauthorizedFieldHandling.Forbid"/>; GraphQL error <c>FORBIDDEN</c> at <c>/graphql</c>). Wildcards
+    /// and defaults leave such a field out either way. See docs/authorization.md.
+    /// </summary>
+    public UnauthorizedFieldHandling UnauthorizedFields { get; set; } = UnauthorizedFieldHandling.Hide;
+
+    /// <summary>
     /// Answer GraphQL documents at <c>/graphql</c> with Popcorn's semantics (keys in declaration order, <c>[Always]</c>
     /// fields added) instead of the GraphQL specification's (exactly the selected keys, in the selection's order).
     /// Off by default; REST endpoints always use Popcorn's semantics.

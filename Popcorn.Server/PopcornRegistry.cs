@@ -27,17 +27,23 @@ internal sealed class PopcornRegistry
             }
         }
 
-        var telemetry = new PlanCacheTelemetry(metrics);
+        _telemetry = new PlanCacheTelemetry(metrics);
         var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields };
-        Plans = new SelectionPlanCache(Options.PlanCacheCapacity, Options.Limits, restOptions, telemetry);
+        Plans = CreatePlanCache(restOptions);
 
         // A cache per semantics, so a REST plan and a gateway plan of the same text never mix and REST's hit stays one
         // lookup on the text alone; with Popcorn semantics at the gateway too, both share REST's cache.
         GatewayPlans = Options.GatewayUsesPopcornSemantics
             ? Plans
-            : new SelectionPlanCache(Options.PlanCacheCapacity, Options.Limits, restOptions with { Semantics = SelectionSemantics.GraphQL }, telemetry);
+            : CreatePlanCache(restOptions with { Semantics = SelectionSemantics.GraphQL });
         Metrics = metrics;
     }
+
+    private readonly PlanCacheTelemetry _telemetry;
+
+    /// <summary>A plan cache with the app's capacity, limits and telemetry, compiling with <paramref name="options"/>.</summary>
+    public SelectionPlanCache CreatePlanCache(PlanCompilerOptions options) =>
+        new(Options.PlanCacheCapacity, Options.Limits, options, _telemetry);
 
     public PopcornOptions Options { get; }
 
@@ -54,6 +60,11 @@ internal sealed class PopcornRegistry
 
     /// <summary>Every model type once (a type registered by two contexts is one type).</summary>
     public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct();
+
+    /// <summary>Every <c>[PopcornAuthorize]</c> policy of every model type, in ordinal order: what a schema depends on.</summary>
+    public IReadOnlyList<string> AllPolicies => _allPolicies ??= ModelTypes.SelectMany(t => t.ReachablePolicies).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+
+    private string[]? _allPolicies;
 
     public PopcornTypeWriter? FindWriter(Type type) => _writers.GetValueOrDefault(type);
 

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.OutputCaching;
+using Popcorn.Playground.Authorization;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
 using Popcorn.Playground.Scaling;
@@ -19,6 +20,8 @@ public static class PlaygroundApp
             .AddContext(PlaygroundJsonContext.Default)
             .AddContext(StoreJsonContext.Default));
         builder.Services.AddStore(builder.Configuration);
+        builder.Services.AddStoreAuthorization();
+        builder.AddDevelopmentRoles(); // acting as a user with or without a role: Development only (docs/authorization.md)
         builder.Services.AddSharedCache(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
         builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
@@ -29,6 +32,7 @@ public static class PlaygroundApp
         app.UseStatusCodePages(); // framework 404/405/415 answers get a problem-details body, like Popcorn's own
         app.UseDefaultFiles();
         app.UseStaticFiles();
+        app.MapDevelopmentRoles(); // authentication first: output caching varies by the caller's field authorization
         app.UseOutputCache();
         app.MapOpenApi();
         MapResources(app);

@@ -88,6 +88,12 @@ internal static class DiagnosticDescriptors
         "Member '{0}.{1}' is [Never], but System.Text.Json still writes it wherever the model is serialized without Popcorn (plain responses, OpenAPI schemas, logs); add {2}",
         DiagnosticSeverity.Error);
 
+    public static readonly DiagnosticDescriptor BlankPolicy = Create(
+        "POP013",
+        "[PopcornAuthorize] without a policy name",
+        "Member '{0}.{1}' has [PopcornAuthorize] with a blank policy name; name the authorization policy a caller must satisfy to see it",
+        DiagnosticSeverity.Error);
+
     private static readonly Dictionary<string, DiagnosticDescriptor> s_byId = new()
     {
         [GeneratorFailed.Id] = GeneratorFailed,
@@ -103,6 +109,7 @@ internal static class DiagnosticDescriptors
         [DuplicateTypeName.Id] = DuplicateTypeName,
         [GenericContext.Id] = GenericContext,
         [NeverMemberSerialized.Id] = NeverMemberSerialized,
+        [BlankPolicy.Id] = BlankPolicy,
     };
 
     public static DiagnosticDescriptor ById(string id) => s_byId[id];

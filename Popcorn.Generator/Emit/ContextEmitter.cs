@@ -166,6 +166,10 @@ internal static class ContextEmitter
                 }
 
                 arguments.Add("memberName: " + Literal(member.MemberName));
+                if (member.Policy is not null)
+                {
+                    arguments.Add("policy: " + Literal(member.Policy));
+                }
 
                 w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}),");
             }

@@ -12,6 +12,7 @@ namespace Popcorn.Generator.Model;
 /// <param name="IsNullable">Whether the value may be null.</param>
 /// <param name="Ignore">When System.Text.Json leaves the member out.</param>
 /// <param name="Shape">How the value is written.</param>
+/// <param name="Policy">The authorization policy of <c>[PopcornAuthorize]</c>, or null.</param>
 /// <param name="DeprecationReason">The <c>[Obsolete]</c> message (GraphQL's default when it has none), or null when the member is not obsolete.</param>
 internal sealed record MemberSpec(
     string MemberName,
@@ -25,6 +26,7 @@ internal sealed record MemberSpec(
     bool IsNullable,
     IgnoreKind Ignore,
     ValueShape Shape,
+    string? Policy = null,
     string? DeprecationReason = null)
 {
     /// <summary>FieldFlags.Never.</summary>

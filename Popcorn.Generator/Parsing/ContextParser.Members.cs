@@ -177,10 +177,12 @@ internal sealed partial class ContextParser
         // Popcorn's attributes are inherited: an override keeps the [Default]/[Always]/[Never] of the member it overrides.
         int flags = PopcornFlags(member);
         string? subPropertyDefault = SubPropertyDefaultOf(member);
+        string? policy = KnownTypes.FirstArgumentOf<string>(member, _known.PopcornAuthorizeAttribute);
         foreach (var baseMember in overridden)
         {
             flags |= PopcornFlags(baseMember);
             subPropertyDefault ??= SubPropertyDefaultOf(baseMember);
+            policy ??= KnownTypes.FirstArgumentOf<string>(baseMember, _known.PopcornAuthorizeAttribute);
         }
 
         // A [Never] member stays in the metadata even when System.Text.Json ignores it (as it must: see POP012), so
@@ -233,6 +235,13 @@ internal sealed partial class ContextParser
             null => _options.DefaultIgnore,
         };
 
+        if (policy is not null && string.IsNullOrWhiteSpace(policy))
+        {
+            // An error, so the build stops; the metadata would refuse a blank policy when the app starts.
+            Report(DiagnosticDescriptors.BlankPolicy, member, model.Symbol.Name, member.Name);
+            policy = null;
+        }
+
         if ((flags & 6) == 6)
         {
             Report(DiagnosticDescriptors.NeverAndAlways, member, model.Symbol.Name, member.Name);
@@ -273,6 +282,7 @@ internal sealed partial class ContextParser
             isNullable,
             ignore,
             shape,
+            policy,
             DeprecationReason(member));
         return (spec, member, attributes.Order);
     }

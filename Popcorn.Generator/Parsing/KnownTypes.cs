@@ -31,6 +31,7 @@ internal sealed class KnownTypes
         AlwaysAttribute = Get("Popcorn.AlwaysAttribute");
         NeverAttribute = Get("Popcorn.NeverAttribute");
         SubPropertyDefaultAttribute = Get("Popcorn.SubPropertyDefaultAttribute");
+        PopcornAuthorizeAttribute = Get("Popcorn.PopcornAuthorizeAttribute");
         ObsoleteAttribute = Get("System.ObsoleteAttribute");
 
         List = Get("System.Collections.Generic.List`1");
@@ -92,6 +93,8 @@ internal sealed class KnownTypes
     public INamedTypeSymbol? NeverAttribute { get; }
 
     public INamedTypeSymbol? SubPropertyDefaultAttribute { get; }
+
+    public INamedTypeSymbol? PopcornAuthorizeAttribute { get; }
 
     public INamedTypeSymbol? List { get; }
 

@@ -21,6 +21,7 @@ public sealed class FieldMetadata
     /// <param name="description">The XML doc summary of the member.</param>
     /// <param name="isNullable">Whether the value may be null.</param>
     /// <param name="memberName">The C# property or field behind the field, for consumers that build expressions over the model (projection pushdown); null when unknown.</param>
+    /// <param name="policy">The authorization policy a caller must satisfy to see the field (<c>[PopcornAuthorize]</c>); null when anyone may.</param>
     /// <param name="deprecationReason">Why the field is deprecated (the member's <c>[Obsolete]</c> message); null when it is not.</param>
     public FieldMetadata(
         string wireName,
@@ -32,6 +33,7 @@ public sealed class FieldMetadata
         string? description = null,
         bool isNullable = false,
         string? memberName = null,
+        string? policy = null,
         string? deprecationReason = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(wireName);
@@ -51,6 +53,12 @@ public sealed class FieldMetadata
         Description = description;
         IsNullable = isNullable;
         MemberName = memberName;
+        if (policy is not null)
+        {
+            ArgumentException.ThrowIfNullOrWhiteSpace(policy);
+        }
+
+        Policy = policy;
         DeprecationReason = deprecationReason;
     }
 
@@ -95,6 +103,12 @@ public sealed class FieldMetadata
     /// build expressions over the model type; null when the metadata was written by hand without it.
     /// </summary>
     public string? MemberName { get; }
+
+    /// <summary>
+    /// The ASP.NET Core authorization policy a caller must satisfy to see this field (<c>[PopcornAuthorize]</c>); null
+    /// when anyone may. A caller refused it sees the field as if it were <c>[Never]</c>.
+    /// </summary>
+    public string? Policy { get; }
 
     /// <summary><c>[Default]</c> or <c>[Always]</c>.</summary>
     public bool IsDefault => (Flags & (FieldFlags.Default | FieldFlags.Always)) != 0;

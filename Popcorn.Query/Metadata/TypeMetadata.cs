@@ -78,6 +78,45 @@ public sealed class TypeMetadata
         _initialized = true;
     }
 
+    /// <summary>
+    /// Every authorization policy (<c>[PopcornAuthorize]</c>) a selection over this type could touch: its own selectable
+    /// fields' and those of every type they lead to, in ordinal order. Empty for most types, which is what lets a
+    /// request that reaches no protected field skip authorization entirely. Computed on first use.
+    /// </summary>
+    public IReadOnlyList<string> ReachablePolicies => _reachablePolicies ??= CollectReachablePolicies();
+
+    private string[]? _reachablePolicies;
+
+    private string[] CollectReachablePolicies()
+    {
+        var policies = new SortedSet<string>(StringComparer.Ordinal);
+        var seen = new HashSet<TypeMetadata>(ReferenceEqualityComparer.Instance);
+        var pending = new Stack<TypeMetadata>();
+        pending.Push(this);
+        while (pending.TryPop(out var type))
+        {
+            if (!seen.Add(type))
+            {
+                continue;
+            }
+
+            foreach (var field in type.SelectableFields)
+            {
+                if (field.Policy is { } policy)
+                {
+                    policies.Add(policy);
+                }
+
+                if (field.ElementType is { } element)
+                {
+                    pending.Push(element);
+                }
+            }
+        }
+
+        return policies.Count == 0 ? Array.Empty<string>() : policies.ToArray();
+    }
+
     /// <summary>Finds a selectable field by wire name; <c>[Never]</c> fields are not found.</summary>
     public FieldMetadata? FindField(string wireName) =>
         _selectable.TryGetValue(wireName, out var field) ? field : null;

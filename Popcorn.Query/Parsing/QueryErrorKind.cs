@@ -17,4 +17,7 @@ public enum QueryErrorKind
 
     /// <summary>A GraphQL variable is missing or has the wrong type.</summary>
     InvalidVariable,
+
+    /// <summary>A field the caller's authorization policies refuse, named while <see cref="UnauthorizedFieldHandling.Forbid"/> is on (a 403).</summary>
+    Forbidden,
 }

@@ -19,20 +19,28 @@ public static class PlanCompiler
     {
         ArgumentNullException.ThrowIfNull(type);
         ArgumentNullException.ThrowIfNull(tree);
-        var session = new CompileSession(tree.SourceText, options ?? PlanCompilerOptions.Default);
-        return tree.IsDefault ? session.DefaultPlan(type) : session.CompileLevel(type, tree.Properties);
+        var session = new CompileSession(tree.SourceText, options ?? PlanCompilerOptions.Default, ownText: false, policies: null);
+        var plan = tree.IsDefault ? session.DefaultPlan(type) : session.CompileLevel(type, tree.Properties);
+        plan.Policies = session.TouchedPolicies();
+        return plan;
     }
 
     /// <summary>The plan for a type's defaults (what an absent selection writes).</summary>
     public static SelectionPlan CompileDefault(TypeMetadata type)
     {
         ArgumentNullException.ThrowIfNull(type);
-        return new CompileSession(null, PlanCompilerOptions.Default).DefaultPlan(type);
+        return new CompileSession(null, PlanCompilerOptions.Default, ownText: false, policies: null).DefaultPlan(type);
     }
 
-    /// <summary>State of one compilation: memoized default and full plans, so cyclic types terminate.</summary>
-    private sealed class CompileSession(string? sourceText, PlanCompilerOptions options)
+    /// <summary>
+    /// State of one compilation: memoized default and full plans, so cyclic types terminate, and the authorization
+    /// policies of every protected field it considered. <paramref name="ownText"/>: the text is the server's own
+    /// (<c>[SubPropertyDefault]</c>), so a field the caller may not see is left out silently rather than refused.
+    /// </summary>
+    private sealed class CompileSession(string? sourceText, PlanCompilerOptions options, bool ownText, SortedSet<string>? policies)
     {
+        private SortedSet<string>? _policies = policies;
+
         private readonly Dictionary<TypeMetadata, SelectionPlan> _fullPlans = new(ReferenceEqualityComparer.Instance);
         private readonly Dictionary<TypeMetadata, SelectionPlan> _defaultPlans = new(ReferenceEqualityComparer.Instance);
         private readonly Dictionary<FieldMetadata, SelectionPlan> _subDefaultPlans = new(ReferenceEqualityComparer.Instance);
@@ -46,15 +54,17 @@ public static class PlanCompiler
 
             plan = new SelectionPlan(type);
             _fullPlans.Add(type, plan);
-            var selectable = type.SelectableFields;
-            var fields = new PlannedField[selectable.Count];
-            for (int i = 0; i < fields.Length; i++)
+            var fields = new List<PlannedField>(type.SelectableFields.Count);
+            foreach (var field in type.SelectableFields)
             {
-                var field = selectable[i];
-                fields[i] = new PlannedField(field, field.WireName, field.ElementType is { } element ? FullPlan(element) : null);
+                if (Sees(field))
+                {
+                    fields.Add(new PlannedField(field, field.WireName, field.ElementType is { } element ? FullPlan(element) : null));
+                }
             }
 
-            plan.Initialize(fields, isFull: true);
+            // Full (the writers' straight-line path, which writes every selectable field) only when no field below is hidden.
+            plan.Initialize(fields.ToArray(), isFull: !HidesAnyBelow(type));
             return plan;
         }
 
@@ -71,7 +81,10 @@ public static class PlanCompiler
             var level = new LevelBuilder(this, type);
             foreach (var field in type.DefaultFields)
             {
-                level.AddWeak(field, full: false);
+                if (Sees(field))
+                {
+                    level.AddWeak(field, full: false);
+                }
             }
 
             level.AddAlways();
@@ -116,8 +129,12 @@ public static class PlanCompiler
             try
             {
                 // The server's own text: unknown names stay errors whatever the client's option, semantics follow the caller's.
-                var ownOptions = options.Semantics == SelectionSemantics.Popcorn ? PlanCompilerOptions.Default : PlanCompilerOptions.Default with { Semantics = options.Semantics };
-                plan = new CompileSession(subDefault.SourceText, ownOptions).CompileLevel(element, subDefault.Properties);
+                // The caller's field access holds here too; a field it hides is left out of the server's text, not refused.
+                var ownOptions = options.Semantics == SelectionSemantics.Popcorn && options.Access.IsUnrestricted
+                    ? PlanCompilerOptions.Default
+                    : PlanCompilerOptions.Default with { Semantics = options.Semantics, Access = options.Access };
+                plan = new CompileSession(subDefault.SourceText, ownOptions, ownText: true, _policies ??= new SortedSet<string>(StringComparer.Ordinal))
+                    .CompileLevel(element, subDefault.Properties);
             }
             catch (PopcornQueryException e)
             {
@@ -131,6 +148,43 @@ public static class PlanCompiler
         }
 
         public PlanCompilerOptions Options => options;
+
+        /// <summary>The text is the server's own: a field the caller may not see is skipped, never an error.</summary>
+        public bool IsOwnText => ownText;
+
+        /// <summary>Whether the caller may see <paramref name="field"/>; notes its policy, which the plan then lists.</summary>
+        public bool Sees(FieldMetadata field)
+        {
+            if (field.Policy is null)
+            {
+                return true;
+            }
+
+            (_policies ??= new SortedSet<string>(StringComparer.Ordinal)).Add(field.Policy);
+            return !options.Access.Denies(field.Policy);
+        }
+
+        /// <summary>Whether a field the caller may not see is reachable from <paramref name="type"/>.</summary>
+        public bool HidesAnyBelow(TypeMetadata type)
+        {
+            if (options.Access.IsUnrestricted)
+            {
+                return false;
+            }
+
+            foreach (string policy in type.ReachablePolicies)
+            {
+                if (options.Access.Denies(policy))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>The policies of the protected fields this compilation considered, in ordinal order.</summary>
+        public string[] TouchedPolicies() => _policies is { Count: > 0 } touched ? touched.ToArray() : Array.Empty<string>();
 
         /// <summary>Whether keys follow the selection's order and <c>[Always]</c> is an ordinary field (GraphQL's rules).</summary>
         public bool FollowsSelection { get; } = options.Semantics == SelectionSemantics.GraphQL;
@@ -161,8 +215,24 @@ public static class PlanCompiler
             }
 
             var field = type.FindField(item.Name);
+            if (field is not null && !session.Sees(field))
+            {
+                if (session.Options.UnauthorizedFields == UnauthorizedFieldHandling.Forbid && !item.IsOptional && !session.IsOwnText)
+                {
+                    throw Forbidden(item, field);
+                }
+
+                // From here on the field does not exist for this caller, exactly like a [Never] one.
+                field = null;
+            }
+
             if (field is null)
             {
+                if (session.IsOwnText)
+                {
+                    return;
+                }
+
                 if (item.IsOptional || session.Options.UnknownFields == UnknownFieldHandling.Ignore)
                 {
                     return;
@@ -233,7 +303,7 @@ public static class PlanCompiler
 
             foreach (var field in type.SelectableFields)
             {
-                if (field.IsAlways)
+                if (field.IsAlways && session.Sees(field))
                 {
                     AddWeak(field, full: false);
                 }
@@ -327,7 +397,10 @@ public static class PlanCompiler
             bool full = wildcard == PropertyReference.FullWildcard;
             foreach (var field in fields)
             {
-                AddWeak(field, full);
+                if (session.Sees(field))
+                {
+                    AddWeak(field, full);
+                }
             }
         }
 
@@ -362,7 +435,9 @@ public static class PlanCompiler
 
         private PopcornQueryException UnknownField(PropertyReference item)
         {
-            var suggestions = NameSuggestions.Closest(item.Name, type.SelectableFields.Select(f => f.WireName));
+            // Only what the caller may see is suggested: a hidden field is never offered, as a [Never] one is not.
+            var access = session.Options.Access;
+            var suggestions = NameSuggestions.Closest(item.Name, type.SelectableFields.Where(access.Allows).Select(f => f.WireName));
             return session.Error(
                 QueryErrorKind.UnknownField,
                 $"Unknown field '{item.Name}' on type '{type.Name}'.{NameSuggestions.Hint(suggestions)}",
@@ -371,6 +446,14 @@ public static class PlanCompiler
                 type.Name,
                 suggestions);
         }
+
+        private PopcornQueryException Forbidden(PropertyReference item, FieldMetadata field) =>
+            session.Error(
+                QueryErrorKind.Forbidden,
+                $"Field '{field.WireName}' on type '{type.Name}' requires an authorization the caller does not have.",
+                item,
+                field.WireName,
+                type.Name);
 
         private PopcornQueryException KeyConflict(PropertyReference item, string key, Entry existing) =>
             KeyConflict(item, key, existing.Field);

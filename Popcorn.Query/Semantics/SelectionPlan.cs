@@ -25,6 +25,15 @@ public sealed class SelectionPlan
     public int Count => _fields.Length;
 
     /// <summary>
+    /// The authorization policies (<c>[PopcornAuthorize]</c>) of every protected field the compilation considered, in
+    /// ordinal order: those named, and those a wildcard, a default or <c>[Always]</c> would add. Set on the plan a
+    /// compilation returns (its child plans list none). Empty, the common case, means the plan is the same for every
+    /// caller and nothing needs authorizing; otherwise a host evaluates these policies and, when one is refused,
+    /// compiles again with a <see cref="PlanCompilerOptions.Access"/> that says so.
+    /// </summary>
+    public IReadOnlyList<string> Policies { get; internal set; } = Array.Empty<string>();
+
+    /// <summary>
     /// True when the plan writes every selectable field once, under its own name, in declaration order,
     /// with full child plans: a writer may then take a straight-line "write everything" path.
     /// </summary>

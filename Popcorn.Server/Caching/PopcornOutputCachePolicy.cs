@@ -57,6 +57,10 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
             AddVaryValues(context, registry);
             KeepRawSelectionOutOfKey(context.CacheVaryByRules, context.HttpContext.Request.Query, registry.Options);
         }
+
+        // Field authorization: callers refused different policies never share an entry (docs/authorization.md). It
+        // checks the endpoint itself (the schema tools too) and decides each policy once per request.
+        await FieldAccessVary.AddAsync(context);
     }
 
     public ValueTask ServeFromCacheAsync(OutputCacheContext context, CancellationToken cancellation) =>
@@ -74,6 +78,8 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
         {
             context.AllowCacheStorage = false;
         }
+
+        FieldAccessVary.RefuseUnvariedStorage(context); // field authorization: see docs/authorization.md
     }
 
     /// <summary>

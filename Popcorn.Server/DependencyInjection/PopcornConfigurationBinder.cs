@@ -14,7 +14,7 @@ internal static class PopcornConfigurationBinder
 {
     private static readonly string[] s_knownKeys =
     [
-        nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields),
+        nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.Limits),
     ];
@@ -32,6 +32,7 @@ internal static class PopcornConfigurationBinder
         options.QueryParameterName = section[nameof(PopcornOptions.QueryParameterName)] ?? options.QueryParameterName;
         options.HeaderName = section[nameof(PopcornOptions.HeaderName)] ?? options.HeaderName;
         options.UnknownFields = Read(section, nameof(PopcornOptions.UnknownFields), options.UnknownFields, static text => Enum.Parse<UnknownFieldHandling>(text, ignoreCase: true));
+        options.UnauthorizedFields = Read(section, nameof(PopcornOptions.UnauthorizedFields), options.UnauthorizedFields, static text => Enum.Parse<UnauthorizedFieldHandling>(text, ignoreCase: true));
         options.PlanCacheCapacity = ReadInt(section, nameof(PopcornOptions.PlanCacheCapacity), options.PlanCacheCapacity);
         options.UseEnvelope = Read(section, nameof(PopcornOptions.UseEnvelope), options.UseEnvelope, bool.Parse);
         options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);

@@ -41,6 +41,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<PopcornMetrics>();
         services.TryAddSingleton<PopcornRegistry>();
         services.TryAddSingleton<EndpointModels>();
+        services.TryAddSingleton<FieldAuthorization>();
         services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornGateway>();

@@ -53,7 +53,7 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
     }
 
     /// <inheritdoc />
-    public Task OnResultExecutionAsync(ResultExecutingContext context, ResultExecutionDelegate next)
+    public async Task OnResultExecutionAsync(ResultExecutingContext context, ResultExecutionDelegate next)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(next);
@@ -63,13 +63,13 @@ public sealed class PopcornAttribute : Attribute, IPopcornEndpointMetadata, IAsy
             var pipeline = context.HttpContext.RequestServices.GetRequiredService<PopcornPipeline>();
             int statusCode = objectResult.StatusCode ?? StatusCodes.Status200OK;
             string? location = CreatedLocation.Of(objectResult, context);
-            if (pipeline.Complete(exchange, objectResult.Value, statusCode, location) is { } result)
+            if (await pipeline.CompleteAsync(context.HttpContext, exchange, objectResult.Value, statusCode, location) is { } result)
             {
                 context.Result = new HttpResultActionResult(result);
             }
         }
 
-        return next();
+        await next();
     }
 
     /// <summary>Runs an <see cref="IResult"/> as an MVC action result.</summary>

@@ -35,7 +35,7 @@ internal static class PopcornEndpointFilter
                 result = await next(invocation);
             }
 
-            return pipeline.Complete(exchange, result);
+            return await pipeline.CompleteAsync(invocation.HttpContext, exchange, result);
         };
     }
 }

@@ -16,19 +16,27 @@ internal static class PopcornProblems
 {
     public const string Title = "Invalid selection";
 
+    public const string ForbiddenTitle = "Field not authorized";
+
     public static ProblemDetails ToProblem(PopcornQueryException error)
     {
+        // A field the caller's policies refuse is a 403 only when UnauthorizedFields is Forbid (else it is unknown).
+        bool forbidden = error.Kind == QueryErrorKind.Forbidden;
         var problem = new ProblemDetails
         {
-            Status = StatusCodes.Status400BadRequest,
-            Title = Title,
+            Status = forbidden ? StatusCodes.Status403Forbidden : StatusCodes.Status400BadRequest,
+            Title = forbidden ? ForbiddenTitle : Title,
             Detail = error.Detail,
         };
         problem.Extensions["line"] = error.Line;
         problem.Extensions["column"] = error.Column;
         problem.Extensions["excerpt"] = error.Excerpt;
         problem.Extensions["errorKind"] = error.Kind.ToString();
-        if (error.Kind == QueryErrorKind.UnknownField)
+        if (forbidden)
+        {
+            problem.Extensions["field"] = error.FieldName;
+        }
+        else if (error.Kind == QueryErrorKind.UnknownField)
         {
             // docs/errors.md promises the model type in `type` (a valid relative URI reference), so clients can tell which type refused the field.
             problem.Type = error.TypeName;

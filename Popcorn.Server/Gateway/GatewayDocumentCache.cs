@@ -41,7 +41,7 @@ internal sealed class GatewayDocumentCache
     public static bool TryGetKey(GatewayRequest request, out Key key)
     {
         string variables = request.Variables.ValueKind is JsonValueKind.Undefined or JsonValueKind.Null ? string.Empty : request.Variables.GetRawText();
-        key = new Key(request.Query ?? string.Empty, request.OperationName ?? string.Empty, variables);
+        key = new Key(request.Query ?? string.Empty, request.OperationName ?? string.Empty, variables, FieldAccess.Unrestricted);
         return variables.Length <= MaxCachedVariablesLength;
     }
 
@@ -65,6 +65,7 @@ internal sealed class GatewayDocumentCache
 
     public void AddValidated(string query, DocumentNode document) => _validated.Add(query, document);
 
-    /// <summary>What makes two requests the same operation.</summary>
-    public readonly record struct Key(string Query, string OperationName, string Variables);
+    /// <summary>What makes two requests the same operation: the document, and the field authorization it was planned for (decisions, never users).</summary>
+    public readonly record struct Key(string Query, string OperationName, string Variables, FieldAccess Access);
+
 }

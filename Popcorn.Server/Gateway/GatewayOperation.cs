@@ -3,12 +3,21 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// A validated gateway operation, ready to run: one step per root field, in the document's order. Immutable, so the
-/// document cache shares it between requests.
+/// A validated gateway operation, ready to run: one step per root field, in the document's order, planned for callers
+/// with <see cref="Access"/>. Immutable, so the document cache shares it between requests.
 /// </summary>
-internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps)
+internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps, FieldAccess access, SchemaModel schema, IReadOnlyList<string> policies)
 {
     public IReadOnlyList<GatewayStep> Steps { get; } = steps;
+
+    /// <summary>The field authorization it was planned with.</summary>
+    public FieldAccess Access { get; } = access;
+
+    /// <summary>The schema introspection answers from: the one a caller with <see cref="Access"/> sees.</summary>
+    public SchemaModel Schema { get; } = schema;
+
+    /// <summary>The <c>[PopcornAuthorize]</c> policies its plans touched (every policy when it introspects); empty for most operations.</summary>
+    public IReadOnlyList<string> Policies { get; } = policies;
 }
 
 /// <summary>

@@ -16,8 +16,11 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
     /// </summary>
     internal const int MaxErrors = 100;
 
-    public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors)
+    /// <summary>The operation for callers with <paramref name="access"/>, or null with <paramref name="errors"/> filled.</summary>
+    public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors, FieldAccess access)
     {
+        var schema = gateway.SchemaFor(access);
+        var policies = new SortedSet<string>(StringComparer.Ordinal);
         var steps = new List<GatewayStep>();
         var keys = new HashSet<string>(StringComparer.Ordinal);
         foreach (var property in RootFieldMerger.Merge(document.Properties))
@@ -50,7 +53,8 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
 
             if (IntrospectionValidator.IsIntrospectionRoot(property.Name))
             {
-                PlanIntrospection(property, key, steps, errors);
+                PlanIntrospection(schema, property, key, steps, errors);
+                policies.UnionWith(pipeline.Registry.AllPolicies);
                 continue;
             }
 
@@ -71,9 +75,10 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             }
 
             var selection = new SelectionTree(property.Children, document.SourceText, document.Syntax);
-            if (pipeline.TryCompileForGateway(shape.Metadata, selection, out var plan, out var error))
+            if (pipeline.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
             {
                 steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan));
+                policies.UnionWith(plan.Policies);
             }
             else
             {
@@ -83,14 +88,14 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
 
         if (errors.Count == 0)
         {
-            CheckBudget(steps, errors);
+            CheckBudget(steps, schema, errors);
         }
 
-        return errors.Count == 0 ? new GatewayOperation(steps) : null;
+        return errors.Count == 0 ? new GatewayOperation(steps, access, schema, policies.ToArray()) : null;
     }
 
     /// <summary>The whole operation's estimated cost, summed over its root fields, against the gateway's limit.</summary>
-    private void CheckBudget(List<GatewayStep> steps, List<GraphQLError> errors)
+    private void CheckBudget(List<GatewayStep> steps, SchemaModel schema, List<GraphQLError> errors)
     {
         var options = pipeline.Registry.Options;
         long total = 0;
@@ -102,7 +107,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             {
                 { Plan: { } plan } => SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options),
                 // An introspection answer repeats its selection for every type, at most.
-                { Introspection: { } root } => SelectionCost.Times(NodeCount(root), gateway.Schema.Types.Count),
+                { Introspection: { } root } => SelectionCost.Times(NodeCount(root), schema.Types.Count),
                 _ => 1,
             };
             total = SelectionCost.Plus(total, cost);
@@ -119,7 +124,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
         }
     }
 
-    private void PlanIntrospection(PropertyReference property, string key, List<GatewayStep> steps, List<GraphQLError> errors)
+    private void PlanIntrospection(SchemaModel schema, PropertyReference property, string key, List<GatewayStep> steps, List<GraphQLError> errors)
     {
         if (!pipeline.Registry.Options.EnableIntrospection)
         {
@@ -128,7 +133,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
         }
 
         int before = errors.Count;
-        IntrospectionValidator.Validate(gateway.Schema, property, key, errors);
+        IntrospectionValidator.Validate(schema, property, key, errors);
         if (errors.Count == before)
         {
             steps.Add(new GatewayStep(key, property.Location, null, null, null, null, property));

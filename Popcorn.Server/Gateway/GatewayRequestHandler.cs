@@ -59,15 +59,47 @@ internal sealed class GatewayRequestHandler(
         pipeline.Metrics.Selection(request.Query, PopcornTelemetryTags.TransportGateway);
         using var span = PopcornTracing.StartGraphQLOperation(request.Query, request.OperationName);
         bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
+        var (operation, errors) = await OperationForCallerAsync(context, request, cacheable, key);
+        if (operation is null)
+        {
+            span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
+            await WriteErrorsAsync(context, DocumentErrorStatus(context), errors!);
+            return;
+        }
+
+        await RunAsync(context, operation);
+    }
+
+    /// <summary>
+    /// The validated operation for this caller, from the document cache or prepared. An operation whose plans touch no
+    /// protected field serves everyone as it is; otherwise every policy is decided for the caller and, when one is
+    /// refused, the operation planned for that set of refusals is used (cached under it). A document that is
+    /// refused outright is refused again with the caller's access when the gateway has protected fields, so its errors
+    /// never mention a field the caller may not see.
+    /// </summary>
+    private async ValueTask<(GatewayOperation? Operation, List<GraphQLError>? Errors)> OperationForCallerAsync(HttpContext context, GatewayRequest request, bool cacheable, GatewayDocumentCache.Key key)
+    {
         if (!cacheable || !Documents.TryGet(key, out var operation))
         {
             var errors = new List<GraphQLError>();
-            operation = Prepare(request, errors);
+            operation = Prepare(request, errors, FieldAccess.Unrestricted);
             if (operation is null)
             {
-                span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
-                await WriteErrorsAsync(context, DocumentErrorStatus(context), errors);
-                return;
+                var policies = pipeline.Registry.AllPolicies;
+                var access = policies.Count == 0 ? FieldAccess.Unrestricted : await pipeline.Authorization.DecideAsync(context, policies);
+                if (access.IsUnrestricted)
+                {
+                    return (null, errors);
+                }
+
+                errors = new List<GraphQLError>();
+                operation = Prepare(request, errors, access);
+                if (operation is null)
+                {
+                    return (null, errors);
+                }
+
+                key = key with { Access = access };
             }
 
             if (cacheable)
@@ -76,7 +108,37 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        await RunAsync(context, operation);
+        if (operation.Policies.Count == 0 || !operation.Access.IsUnrestricted)
+        {
+            return (operation, null);
+        }
+
+        // Every policy, not only those touched, so which are evaluated never depends on which names exist (timing).
+        var decided = await pipeline.Authorization.DecideAllAsync(context);
+        if (decided.IsUnrestricted)
+        {
+            return (operation, null);
+        }
+
+        var restrictedKey = key with { Access = decided };
+        if (cacheable && Documents.TryGet(restrictedKey, out var restricted))
+        {
+            return (restricted, null);
+        }
+
+        var restrictedErrors = new List<GraphQLError>();
+        restricted = Prepare(request, restrictedErrors, decided);
+        if (restricted is null)
+        {
+            return (null, restrictedErrors);
+        }
+
+        if (cacheable)
+        {
+            Documents.Add(restrictedKey, restricted);
+        }
+
+        return (restricted, null);
     }
 
     /// <summary>GraphQL over HTTP takes GET and POST; other methods get a 405 that still speaks GraphQL (<c>errors</c>, not an empty body).</summary>
@@ -87,12 +149,12 @@ internal sealed class GatewayRequestHandler(
     }
 
     /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
-    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors)
+    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
     {
         SelectionTree? document;
         try
         {
-            document = ParseValid(request, errors);
+            document = ParseValid(request, errors, access);
         }
         catch (PopcornQueryException e)
         {
@@ -100,7 +162,7 @@ internal sealed class GatewayRequestHandler(
             return null;
         }
 
-        var operation = document is null ? null : _planner.Plan(document, errors);
+        var operation = document is null ? null : _planner.Plan(document, errors, access);
         if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
             // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by the pipeline.
@@ -125,7 +187,7 @@ internal sealed class GatewayRequestHandler(
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors)
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
     {
         string query = request.Query!;
         if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
@@ -133,25 +195,36 @@ internal sealed class GatewayRequestHandler(
             return pipeline.Parse(query, request.Variables, request.OperationName);
         }
 
-        if (!Documents.TryGetValidated(query, out var document))
+        bool validated = Documents.TryGetValidated(query, out var document);
+        if (!validated)
         {
             document = pipeline.ParseDocument(query);
             if (document is null)
             {
                 return SelectionTree.Default;
             }
+        }
 
-            var invalid = DocumentValidator.Validate(gateway.Schema, query, document);
+        // A caller refused some policies is validated against the schema it may see, every time: a hidden field must be
+        // reported exactly as an unknown one is, and never suggested (docs/authorization.md). The cache holds documents
+        // valid for everyone. With UnauthorizedFields = Forbid the field is not hidden: the planner answers FORBIDDEN.
+        bool hides = !access.IsUnrestricted && pipeline.Registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide;
+        if (!validated || hides)
+        {
+            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!);
             if (invalid.Count > 0)
             {
                 errors.AddRange(invalid);
                 return null;
             }
 
-            Documents.AddValidated(query, document);
+            if (!hides)
+            {
+                Documents.AddValidated(query, document!);
+            }
         }
 
-        return pipeline.Normalize(query, document, request.Variables, request.OperationName);
+        return pipeline.Normalize(query, document!, request.Variables, request.OperationName);
     }
 
     private async Task RunAsync(HttpContext context, GatewayOperation operation)
@@ -182,7 +255,7 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, gateway.Schema), static async (body, state) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema), static async (body, state) =>
         {
             var (responseWriter, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;

@@ -19,7 +19,12 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
         name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
 
     public static GraphQLError From(PopcornQueryException error, string? path = null) =>
-        new(error.Detail, error.Location, path, error.Kind == QueryErrorKind.Syntax || error.Kind == QueryErrorKind.LimitExceeded ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED", error, error.Kind);
+        new(error.Detail, error.Location, path, error.Kind switch
+        {
+            QueryErrorKind.Syntax or QueryErrorKind.LimitExceeded => "GRAPHQL_PARSE_FAILED",
+            QueryErrorKind.Forbidden => "FORBIDDEN",
+            _ => "GRAPHQL_VALIDATION_FAILED",
+        }, error, error.Kind);
 
     public void WriteTo(Utf8JsonWriter json)
     {

@@ -1,3 +1,6 @@
+using System.Collections.Concurrent;
+using Popcorn.Query;
+
 namespace Popcorn.Server;
 
 /// <summary>The gateway's root fields, shared by the request handler and the schema endpoints. A singleton.</summary>
@@ -28,8 +31,31 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
     public GatewayField? Find(string name) => _byName.GetValueOrDefault(name);
 
     /// <summary>
-    /// The schema the SDL and introspection describe, built on first use: root fields are all added while endpoints
-    /// are mapped, before any request (a race only builds the same immutable model twice).
+    /// The schema the SDL and introspection describe to a caller who may see every field, built on first use: root
+    /// fields are all added while endpoints are mapped, before any request (a race only builds the same immutable model
+    /// twice).
     /// </summary>
-    public SchemaModel Schema => _schema ??= SchemaModelBuilder.Build(registry, _fields);
+    public SchemaModel Schema => _schema ??= SchemaModelBuilder.Build(registry, _fields, FieldAccess.Unrestricted);
+
+    private readonly ConcurrentDictionary<FieldAccess, SchemaModel> _restrictedSchemas = new();
+
+    /// <summary>
+    /// The schema as a caller with <paramref name="access"/> sees it: without the fields it may not see. One per set of
+    /// refusals, built once (at most <see cref="FieldAuthorization.MaxCachedAccessSets"/> kept).
+    /// </summary>
+    public SchemaModel SchemaFor(FieldAccess access)
+    {
+        if (access.IsUnrestricted)
+        {
+            return Schema;
+        }
+
+        if (_restrictedSchemas.TryGetValue(access, out var schema))
+        {
+            return schema;
+        }
+
+        schema = SchemaModelBuilder.Build(registry, _fields, access);
+        return _restrictedSchemas.Count < FieldAuthorization.MaxCachedAccessSets ? _restrictedSchemas.GetOrAdd(access, schema) : schema;
+    }
 }

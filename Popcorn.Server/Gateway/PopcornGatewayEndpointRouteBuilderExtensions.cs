@@ -32,7 +32,8 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         group.MapMethods(string.Empty, [HttpMethods.Put, HttpMethods.Patch, HttpMethods.Delete], static (HttpContext context, GatewayRequestHandler handler) => handler.RefuseMethodAsync(context))
             .ExcludeFromDescription()
             .DisableAntiforgery();
-        group.MapGet("/schema.graphql", static (PopcornGateway gateway) => Results.Text(SdlPrinter.Print(gateway.Schema), "text/plain; charset=utf-8"))
+        group.MapGet("/schema.graphql", static async (HttpContext context, PopcornGateway gateway, FieldAuthorization authorization) =>
+                Results.Text(SdlPrinter.Print(gateway.SchemaFor(await authorization.DecideAllAsync(context))), "text/plain; charset=utf-8"))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornGatewaySdl", "The gateway's schema in GraphQL SDL."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;

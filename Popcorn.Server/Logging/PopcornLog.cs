@@ -31,4 +31,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(8, LogLevel.Warning, "The output cache store did not answer ({Exception}: {Message}); responses are served uncached, and the store is skipped for {RetryAfterMilliseconds} ms before it is tried again.")]
     public static partial void OutputCacheStoreUnavailable(this ILogger logger, string exception, string message, int retryAfterMilliseconds);
+
+    [LoggerMessage(9, LogLevel.Warning, "The field authorization policy '{Policy}' could not be evaluated ({Reason}); the fields it protects are hidden from this caller.")]
+    public static partial void FieldPolicyNotEvaluated(this ILogger logger, string policy, string reason);
 }

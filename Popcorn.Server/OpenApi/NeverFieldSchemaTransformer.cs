@@ -1,6 +1,8 @@
 using System.Reflection;
 using System.Text.Json.Serialization.Metadata;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.OpenApi;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.OpenApi;
 using Popcorn.Query;
 
@@ -9,42 +11,58 @@ namespace Popcorn.Server;
 /// <summary>
 /// Removes <c>[Never]</c> members from the schema of every model type, wherever the schema is used (responses, request
 /// bodies, nested properties, list elements): System.Text.Json still knows these members, so ASP.NET Core would
-/// otherwise list the very names Popcorn hides from clients.
+/// otherwise list the very names Popcorn hides from clients. Also removes the fields whose <c>[PopcornAuthorize]</c>
+/// policy the caller requesting the document is refused; the caller is known only when the app registers
+/// <see cref="IHttpContextAccessor"/> (<c>AddHttpContextAccessor()</c>), and without it every protected field is
+/// removed, for everyone (docs/authorization.md).
 /// </summary>
 internal sealed class NeverFieldSchemaTransformer : IOpenApiSchemaTransformer
 {
-    public Task TransformAsync(OpenApiSchema schema, OpenApiSchemaTransformerContext context, CancellationToken cancellationToken)
+    public async Task TransformAsync(OpenApiSchema schema, OpenApiSchemaTransformerContext context, CancellationToken cancellationToken)
     {
         if (schema.Properties is not { Count: > 0 } properties
             || OpenApiServices.Registry(context.ApplicationServices).FindWriter(context.JsonTypeInfo.Type)?.Metadata is not { } type)
         {
-            return Task.CompletedTask;
+            return;
         }
 
-        foreach (string name in HiddenNames(type, context.JsonTypeInfo))
+        var access = await CallerAccessAsync(type, context.ApplicationServices);
+        foreach (string name in HiddenNames(type, context.JsonTypeInfo, access))
         {
             properties.Remove(name);
             schema.Required?.Remove(name);
         }
+    }
 
-        return Task.CompletedTask;
+    /// <summary>What the caller requesting the document may see of the type's own protected fields; nothing of them when the caller is unknown.</summary>
+    private static async ValueTask<FieldAccess> CallerAccessAsync(TypeMetadata type, IServiceProvider services)
+    {
+        var policies = type.SelectableFields.Select(f => f.Policy).OfType<string>().Distinct(StringComparer.Ordinal).ToArray();
+        if (policies.Length == 0)
+        {
+            return FieldAccess.Unrestricted;
+        }
+
+        return services.GetService<IHttpContextAccessor>()?.HttpContext is { } http
+            ? await services.GetRequiredService<FieldAuthorization>().DecideAsync(http, policies)
+            : FieldAccess.Denying(policies);
     }
 
     /// <summary>
     /// The schema property names of the type's <c>[Never]</c> fields: their wire names, and the names the app's JSON
     /// options give the same C# members (matched by member name), in case those options name members differently.
     /// </summary>
-    private static IEnumerable<string> HiddenNames(TypeMetadata type, JsonTypeInfo jsonType)
+    private static IEnumerable<string> HiddenNames(TypeMetadata type, JsonTypeInfo jsonType, FieldAccess access)
     {
         foreach (var field in type.Fields)
         {
-            if (!field.IsNever)
+            if (!field.IsNever && access.Allows(field))
             {
                 continue;
             }
 
             // A hidden member whose wire name a visible one shares (a rename) must not take the visible one with it.
-            if (type.FindField(field.WireName) is null)
+            if (!IsVisible(type.FindField(field.WireName), access))
             {
                 yield return field.WireName;
             }
@@ -56,11 +74,13 @@ internal sealed class NeverFieldSchemaTransformer : IOpenApiSchemaTransformer
 
             foreach (var property in jsonType.Properties)
             {
-                if (property.AttributeProvider is MemberInfo member && member.Name == field.MemberName && type.FindField(property.Name) is null)
+                if (property.AttributeProvider is MemberInfo member && member.Name == field.MemberName && !IsVisible(type.FindField(property.Name), access))
                 {
                     yield return property.Name;
                 }
             }
         }
     }
+
+    private static bool IsVisible(FieldMetadata? field, FieldAccess access) => field is not null && access.Allows(field);
 }

@@ -22,7 +22,7 @@ internal static class SelectionDescription
         var seen = new HashSet<TypeMetadata>(ReferenceEqualityComparer.Instance) { root };
         for (int i = 0; i < types.Count; i++)
         {
-            foreach (var field in types[i].SelectableFields)
+            foreach (var field in Described(types[i]))
             {
                 if (field.ElementType is { } child && seen.Add(child))
                 {
@@ -35,7 +35,7 @@ internal static class SelectionDescription
     }
 
     /// <summary>What a client gets without a selection, in the include syntax: <c>[id,title]</c>.</summary>
-    public static string DefaultSelection(TypeMetadata type) => "[" + string.Join(",", type.DefaultFields.Select(f => f.WireName)) + "]";
+    public static string DefaultSelection(TypeMetadata type) => "[" + string.Join(",", type.DefaultFields.Where(f => f.Policy is null).Select(f => f.WireName)) + "]";
 
     /// <summary>The query parameter's description: the syntaxes, the defaults, then every reachable type's fields.</summary>
     public static string ForQueryParameter(TypeMetadata root, bool isSequence, PopcornOptions options)
@@ -50,7 +50,7 @@ internal static class SelectionDescription
         foreach (var type in ReachableTypes(root))
         {
             text.Append("\n- ").Append(type.Name).Append(": ");
-            text.AppendJoin(", ", type.SelectableFields.Select(field => DescribeField(field, type)));
+            text.AppendJoin(", ", Described(type).Select(field => DescribeField(field, type)));
         }
 
         return text.ToString();
@@ -68,7 +68,7 @@ internal static class SelectionDescription
         foreach (var type in ReachableTypes(root))
         {
             var fields = new JsonArray();
-            foreach (var field in type.SelectableFields)
+            foreach (var field in Described(type))
             {
                 var entry = new JsonObject { ["name"] = field.WireName };
                 if (field.IsAlways)
@@ -106,6 +106,13 @@ internal static class SelectionDescription
             ["types"] = types,
         };
     }
+
+    /// <summary>
+    /// The fields an operation's description names: the selectable ones without a <c>[PopcornAuthorize]</c> policy. The
+    /// description is one text for every caller, so a field only some callers may see is left out of it (the model's
+    /// schema, which is per caller, lists it for those who may; docs/authorization.md).
+    /// </summary>
+    private static IEnumerable<FieldMetadata> Described(TypeMetadata type) => type.SelectableFields.Where(static f => f.Policy is null);
 
     private static string DescribeField(FieldMetadata field, TypeMetadata type)
     {

@@ -8,29 +8,33 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// The one flow of a Popcorn request, whatever enabled it (<c>.WithPopcorn()</c>, <c>[Popcorn]</c> on MVC, or a root
-/// field of the gateway): read the selection, compile it against the declared type, answer a problem or go on, let
-/// the handler run, then turn its value into the response Popcorn writes. The entry points only adapt it.
+/// field of the gateway): read the selection, compile it against the declared type, authorize the protected fields it
+/// touches, answer a problem or go on, let the handler run, then turn its value into the response Popcorn writes. The
+/// entry points only adapt it.
 /// </summary>
 /// <remarks>
-/// Work that must happen before any handler runs (a cost budget, field authorization) belongs in
-/// <c>TryCompile</c>, which both REST and the gateway pass through; work on the handler's value (projecting an
-/// <c>IQueryable</c>) belongs in <see cref="Complete(in PopcornExchange, object?, int, string?)"/>. A singleton.
+/// Work that must happen before any handler runs (a cost budget, field authorization) belongs in <see cref="BeginAsync"/>
+/// and <c>CompileForCallerAsync</c>, which both REST and the gateway pass through; work on the handler's value
+/// (projecting an <c>IQueryable</c>) belongs in <see cref="CompleteAsync(HttpContext, PopcornExchange, object?, int, string?)"/>. A singleton.
 /// </remarks>
-internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted, ILogger<PopcornPipeline> logger)
+internal sealed partial class PopcornPipeline(PopcornRegistry registry, EndpointModels models, FieldAuthorization authorization, PersistedDocuments persisted, ILogger<PopcornPipeline> logger)
 {
     public PopcornRegistry Registry => registry;
 
     public PopcornMetrics Metrics => registry.Metrics;
 
+    public FieldAuthorization Authorization => authorization;
+
     /// <summary>
-    /// Steps 1 to 5, before the handler: reads the selection (looking a <c>sha256:</c> reference up among the stored
+    /// Steps 1 to 6, before the handler: reads the selection (looking a <c>sha256:</c> reference up among the stored
     /// selections, <see cref="PersistedDocuments"/>) and compiles it against the model type the endpoint declares
-    /// (<see cref="EndpointModels"/>). When nothing declares one, the selection is still parsed, so a syntax error or an
-    /// exceeded limit never lets the handler run; it is compiled once the value's type is known. On a bad selection
-    /// answers the 400 problem to send instead of running the handler. Completes synchronously unless a stored
-    /// selection is looked up in the app's <c>IDistributedCache</c>.
+    /// (<see cref="EndpointModels"/>) for this caller. When nothing declares one, the selection is still parsed, so a
+    /// syntax error or an exceeded limit never lets the handler run; it is compiled once the value's type is known. On a
+    /// bad selection the result carries the problem to answer instead of running the handler. Completes synchronously
+    /// unless a stored selection is looked up in the app's <c>IDistributedCache</c> or the selection touches a
+    /// protected field.
     /// </summary>
-    public ValueTask<(PopcornExchange Exchange, IResult? Problem)> BeginAsync(HttpContext context)
+    public ValueTask<PopcornBegin> BeginAsync(HttpContext context)
     {
         // The header can shape the body, so every response of a Popcorn endpoint depends on it (for HTTP caches).
         context.Response.Headers.Append(HeaderNames.Vary, registry.Options.HeaderName);
@@ -42,20 +46,20 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         }
         catch (PopcornQueryException error)
         {
-            return ValueTask.FromResult<(PopcornExchange, IResult?)>((default, Reject(error)));
+            return new(PopcornBegin.Refused(Reject(error)));
         }
 
         return DocumentHash.IsReference(query, out string? hash)
             ? BeginStoredAsync(context, query!, hash, transport)
-            : ValueTask.FromResult(Begin(context, query, transport));
+            : Begin(context, query, transport);
     }
 
     /// <summary>A selection named by its hash: the stored text, then the usual steps; a hash nothing is stored under is a 400.</summary>
-    private async ValueTask<(PopcornExchange, IResult?)> BeginStoredAsync(HttpContext context, string reference, string? hash, string transport)
+    private async ValueTask<PopcornBegin> BeginStoredAsync(HttpContext context, string reference, string? hash, string transport)
     {
         if (hash is null)
         {
-            return (default, Reject(StoredSelections.Malformed(reference, registry.Options)));
+            return PopcornBegin.Refused(Reject(StoredSelections.Malformed(reference, registry.Options)));
         }
 
         string? stored = await persisted.FindAsync(hash, context.RequestAborted);
@@ -63,16 +67,15 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         if (stored is null)
         {
             logger.SelectionRejected($"no stored selection has the hash {hash}", 1, 1);
-            return (default, PopcornProblems.Result(StoredSelections.NotFound(hash, persisted)));
+            return PopcornBegin.Refused(PopcornProblems.Result(StoredSelections.NotFound(hash, persisted)));
         }
 
-        return Begin(context, stored, transport);
+        return await Begin(context, stored, transport);
     }
 
-    private (PopcornExchange, IResult?) Begin(HttpContext context, string? query, string transport)
+    private ValueTask<PopcornBegin> Begin(HttpContext context, string? query, string transport)
     {
         var declared = models.ShapeOf(context.GetEndpoint());
-        SelectionPlan? plan = null;
         SelectionTree? tree = null;
         try
         {
@@ -84,32 +87,42 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         }
         catch (PopcornQueryException error)
         {
-            return (default, Reject(error));
+            return new(PopcornBegin.Refused(Reject(error)));
         }
 
         int costLimit = SelectionBudget.LimitFor(context.GetEndpoint(), registry.Options);
-        if (declared is not null && !(TryCompile(declared.Metadata, query, out plan, out var rejected) && WithinBudget(plan, declared, costLimit, out rejected)))
+        if (declared is null)
         {
-            return (default, PopcornProblems.Result(rejected));
+            return new(new PopcornBegin(new PopcornExchange(query, null, null, tree, costLimit), null));
         }
 
-        return (new PopcornExchange(query, declared, plan, tree, costLimit), null);
+        var compiling = CompileForCallerAsync(context, declared.Metadata, query);
+        return compiling.IsCompletedSuccessfully
+            ? new(Begun(compiling.Result, query, declared, costLimit))
+            : BegunAsync(compiling, query, declared, costLimit);
     }
 
-    /// <summary>The plan for a selection text against a model type, or the (logged) reason it does not fit.</summary>
-    public bool TryCompile(TypeMetadata type, string? query, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
-        TryCompile(static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), out plan, out error);
+    private async ValueTask<PopcornBegin> BegunAsync(ValueTask<PlanOutcome> compiling, string? query, ResultShape declared, int costLimit) =>
+        Begun(await compiling, query, declared, costLimit);
 
-    /// <summary>The plan for an already parsed REST selection, or the (logged) reason it does not fit.</summary>
-    public bool TryCompile(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
-        TryCompile(registry.Plans, type, selection, out plan, out error);
+    private PopcornBegin Begun(PlanOutcome outcome, string? query, ResultShape declared, int costLimit)
+    {
+        var rejected = outcome.Error;
+        if (outcome.Plan is not { } plan || !WithinBudget(plan, declared, costLimit, out rejected))
+        {
+            return PopcornBegin.Refused(PopcornProblems.Result(rejected!));
+        }
 
-    /// <summary>The plan for a gateway root field's selection (the gateway's semantics), or the (logged) reason it does not fit.</summary>
-    public bool TryCompileForGateway(TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
-        TryCompile(registry.GatewayPlans, type, selection, out plan, out error);
+        return new PopcornBegin(new PopcornExchange(query, declared, plan, null, costLimit), null);
+    }
 
-    private bool TryCompile(SelectionPlanCache plans, TypeMetadata type, SelectionTree selection, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error) =>
-        TryCompile(static (plans, state) => state.plans.GetOrCompile(state.type, state.selection), (plans, type, selection), out plan, out error);
+    /// <summary>The REST plan of a selection text against a model type for this request's caller.</summary>
+    public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, TypeMetadata type, string? query) =>
+        CompileForCallerAsync(context, registry.Plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), query ?? string.Empty);
+
+    /// <summary>The plan of an already parsed selection for this request's caller, from <paramref name="plans"/> (REST's or the gateway's).</summary>
+    public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, SelectionPlanCache plans, TypeMetadata type, SelectionTree selection) =>
+        CompileForCallerAsync(context, plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), text: null);
 
     /// <summary>Logs and counts a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
     public PopcornQueryException Rejected(PopcornQueryException error)
@@ -163,11 +176,11 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName);
 
     /// <summary>
-    /// Step 6 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>
+    /// Step 8 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>
     /// or <c>Created&lt;T&gt;</c> do) a modeled value; other <see cref="IResult"/>s (404s, problems) and unmodeled
     /// values pass through unchanged.
     /// </summary>
-    public object? Complete(in PopcornExchange exchange, object? handlerResult)
+    public async ValueTask<object?> CompleteAsync(HttpContext context, PopcornExchange exchange, object? handlerResult)
     {
         var unwrapped = HandlerResults.Unwrap(handlerResult, registry, exchange.Declared);
         if (!unwrapped.IsWritable)
@@ -178,14 +191,14 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
                 : handlerResult;
         }
 
-        return Complete(exchange, unwrapped.Value, unwrapped.StatusCode, unwrapped.Location) ?? handlerResult;
+        return await CompleteAsync(context, exchange, unwrapped.Value, unwrapped.StatusCode, unwrapped.Location) ?? handlerResult;
     }
 
     /// <summary>
-    /// Step 6 for a value already taken out of its result (MVC's <c>ObjectResult</c>): the Popcorn response, a problem
+    /// Step 8 for a value already taken out of its result (MVC's <c>ObjectResult</c>): the Popcorn response, a problem
     /// when the selection does not fit the value's runtime type, or null when Popcorn does not model the value.
     /// </summary>
-    public IResult? Complete(in PopcornExchange exchange, object? value, int statusCode, string? location)
+    public async ValueTask<IResult?> CompleteAsync(HttpContext context, PopcornExchange exchange, object? value, int statusCode, string? location)
     {
         var shape = HandlerResults.ShapeOf(value, registry, exchange.Declared);
         if (shape is null)
@@ -196,16 +209,19 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         var plan = exchange.Plan;
         if (plan is null || shape.Metadata != exchange.Declared!.Metadata)
         {
-            bool compiled = exchange.Tree is { } tree
-                ? TryCompile(shape.Metadata, tree, out plan, out var error)
-                : TryCompile(shape.Metadata, exchange.Query, out plan, out error);
-            if (!compiled || !WithinBudget(plan!, shape, exchange.CostLimit, out error))
+            var outcome = exchange.Tree is { } tree
+                ? await CompileForCallerAsync(context, registry.Plans, shape.Metadata, tree)
+                : await CompileForCallerAsync(context, shape.Metadata, exchange.Query);
+            PopcornQueryException? error = outcome.Error;
+            if (outcome.Plan is not { } compiled || !WithinBudget(compiled, shape, exchange.CostLimit, out error))
             {
                 return PopcornProblems.Result(error!);
             }
+
+            plan = compiled;
         }
 
-        return new PopcornResult(value, shape, plan!, statusCode, location);
+        return new PopcornResult(value, shape, plan, statusCode, location);
     }
 
     /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>
@@ -217,22 +233,6 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
     {
         PopcornTracing.Refused(span, error.Kind);
         return false;
-    }
-
-    private bool TryCompile<TState>(Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error)
-    {
-        try
-        {
-            plan = compile(registry.Plans, state);
-            error = null;
-            return true;
-        }
-        catch (PopcornQueryException e)
-        {
-            plan = null;
-            error = Rejected(e);
-            return false;
-        }
     }
 
     private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, [NotNullWhen(false)] out PopcornQueryException? error)

@@ -14,22 +14,28 @@ internal static class NormalizeEndpoint
     /// <summary>How many times longer than the longest accepted query a normalized form may be.</summary>
     private const int MaxNormalizedLengthFactor = 16;
 
-    public static IResult Normalize(string? query, string? typeName, PopcornRegistry registry)
+    public static async Task<IResult> NormalizeAsync(HttpContext context, string? query, string? typeName, PopcornRegistry registry, FieldAuthorization authorization)
     {
-        var (normalized, problem) = Verdict(query, typeName, registry);
+        var (normalized, problem) = Verdict(query, typeName, registry, await AccessAsync(context, typeName, registry, authorization));
         return problem is null
             ? Results.Json(normalized, PopcornServerJsonContext.Default.NormalizedQuery)
             : PopcornProblems.Result(problem);
     }
 
-    public static IResult Check(string? query, string? typeName, PopcornRegistry registry)
+    public static async Task<IResult> CheckAsync(HttpContext context, string? query, string? typeName, PopcornRegistry registry, FieldAuthorization authorization)
     {
-        var (normalized, problem) = Verdict(query, typeName, registry);
+        var (normalized, problem) = Verdict(query, typeName, registry, await AccessAsync(context, typeName, registry, authorization));
         var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem, normalized?.Cost, normalized?.MaxCost);
         return Results.Json(check, PopcornServerJsonContext.Default.QueryCheck);
     }
 
-    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, PopcornRegistry registry)
+    /// <summary>What the caller may see of the named type, so a check never confirms a field the caller could not select.</summary>
+    private static ValueTask<FieldAccess> AccessAsync(HttpContext context, string? typeName, PopcornRegistry registry, FieldAuthorization authorization) =>
+        !string.IsNullOrEmpty(typeName) && registry.FindWriter(typeName) is { Metadata.ReachablePolicies: { Count: > 0 } policies }
+            ? authorization.DecideAsync(context, policies)
+            : ValueTask.FromResult(FieldAccess.Unrestricted);
+
+    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, PopcornRegistry registry, FieldAccess access)
     {
         try
         {
@@ -52,7 +58,7 @@ internal static class NormalizeEndpoint
                     return (null, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = "Unknown type", Detail = $"No model type is named '{typeName}'." });
                 }
 
-                var plan = PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions);
+                var plan = PlanCompiler.Compile(writer.Metadata, tree, registry.Plans.CompilerOptions with { Access = access, UnauthorizedFields = registry.Options.UnauthorizedFields });
                 long cost = SelectionCost.Estimate(plan, registry.Options.AssumedListSize);
                 return (new NormalizedQuery(include, tree.ToGraphQLString(), cost, registry.Options.MaxSelectionCost), null);
             }

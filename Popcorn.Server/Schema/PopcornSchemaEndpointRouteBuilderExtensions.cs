@@ -21,17 +21,18 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
     {
         ArgumentNullException.ThrowIfNull(endpoints);
         var group = endpoints.MapGroup(pattern);
-        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, EndpointModels models, PopcornGateway gateway, LiveFigures figures, EndpointDataSource dataSource) =>
+        group.MapGet("/schema", static async (HttpContext context, PopcornRegistry registry, EndpointModels models, PopcornGateway gateway, LiveFigures figures, EndpointDataSource dataSource, FieldAuthorization authorization) =>
         {
+            var access = await authorization.DecideAllAsync(context);
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
-            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, figures.Path);
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, access, figures.Path);
         }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
-        group.MapGet("/normalize", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Normalize(query, type, registry))
+        group.MapGet("/normalize", static (HttpContext context, string? query, string? type, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.NormalizeAsync(context, query, type, registry, authorization))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornNormalize", "A query's canonical forms in both syntaxes."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
-        group.MapGet("/check", static (string? query, string? type, PopcornRegistry registry) => NormalizeEndpoint.Check(query, type, registry))
+        group.MapGet("/check", static (HttpContext context, string? query, string? type, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.CheckAsync(context, query, type, registry, authorization))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornCheck", "A query's verdict, always 200: its canonical forms, or the problem a request would get."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;

@@ -11,7 +11,7 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class SchemaJsonWriter
 {
-    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, string? figuresPath = null)
+    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, FieldAccess access, string? figuresPath = null)
     {
         json.WriteStartObject();
         json.WriteString("queryParameterName", registry.Options.QueryParameterName);
@@ -21,7 +21,7 @@ internal static class SchemaJsonWriter
         json.WriteStartArray("types");
         foreach (var type in types)
         {
-            WriteType(json, type);
+            WriteType(json, type, access);
         }
 
         json.WriteEndArray();
@@ -56,7 +56,7 @@ internal static class SchemaJsonWriter
         json.WriteEndObject();
     }
 
-    private static void WriteType(Utf8JsonWriter json, TypeMetadata type)
+    private static void WriteType(Utf8JsonWriter json, TypeMetadata type, FieldAccess access)
     {
         json.WriteStartObject();
         json.WriteString("name", type.Name);
@@ -64,6 +64,11 @@ internal static class SchemaJsonWriter
         json.WriteStartArray("fields");
         foreach (var field in type.SelectableFields)
         {
+            if (!access.Allows(field))
+            {
+                continue; // the caller may not see it: described as if it did not exist, like [Never]
+            }
+
             json.WriteStartObject();
             json.WriteString("name", field.WireName);
             json.WriteString("kind", KindName(field.Kind));

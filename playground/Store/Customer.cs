@@ -20,6 +20,10 @@ public class Customer
     [Default]
     public string City { get; set; } = "";
 
+    /// <summary>How much the customer may owe; only callers with the sales role see it (docs/authorization.md).</summary>
+    [PopcornAuthorize(StoreAuthorization.SalesPolicy)]
+    public decimal CreditLimit { get; set; }
+
     /// <summary>Never leaves the database: no selection reads or reveals it.</summary>
     [Never, JsonIgnore]
     public string PasswordHash { get; set; } = "";

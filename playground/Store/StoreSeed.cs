@@ -30,6 +30,7 @@ internal static class StoreSeed
             Name = $"Customer {i}",
             Email = $"customer{i}@store.example",
             City = s_cities[random.Next(s_cities.Length)],
+            CreditLimit = 500m * (1 + (i % 8)), // not drawn from `random`, so the rest of the seed stays as it was
             PasswordHash = Convert.ToHexString(BitConverter.GetBytes(random.NextInt64())),
             ReferredById = i > 1 && random.Next(3) == 0 ? random.Next(1, i) : null,
         }).ToList();

@@ -4,14 +4,15 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Builds the <see cref="SchemaModel"/> from the generated metadata and the gateway's root fields: every model an
-/// object type of its selectable fields (never a <c>[Never]</c> one), C# scalars mapped to GraphQL's, dictionaries
+/// object type of the selectable fields the caller may see (never a <c>[Never]</c> one, nor one whose
+/// <c>[PopcornAuthorize]</c> policy the caller's <see cref="FieldAccess"/> refuses), C# scalars mapped to GraphQL's, dictionaries
 /// as the <c>Map</c> scalar.
 /// </summary>
 internal static class SchemaModelBuilder
 {
     private const string MapScalar = "Map";
 
-    public static SchemaModel Build(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields)
+    public static SchemaModel Build(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
     {
         // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
         var types = new List<SchemaType>
@@ -21,7 +22,7 @@ internal static class SchemaModelBuilder
         };
         foreach (var model in registry.ModelTypes)
         {
-            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Select(ModelField).ToArray(), []));
+            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Where(access.Allows).Select(ModelField).ToArray(), []));
         }
 
         types.AddRange(BuiltInTypes.Scalars);

@@ -60,6 +60,24 @@ public class DiagnosticTests
     }
 
     [Theory]
+    [InlineData("\"\"")]
+    [InlineData("\"  \"")]
+    public void Generate_PopcornAuthorizeWithBlankPolicy_ReportsPop013(string policy)
+    {
+        var diagnostic = Diagnostics("public class M { [PopcornAuthorize(" + policy + ")] public int Limit { get; set; } }").Single();
+
+        diagnostic.Id.ShouldBe("POP013");
+        diagnostic.Severity.ShouldBe(DiagnosticSeverity.Error);
+        diagnostic.GetMessage().ShouldContain("'M.Limit'");
+    }
+
+    [Fact]
+    public void Generate_PopcornAuthorizeWithAPolicy_ReportsNothing()
+    {
+        Ids("public class M { [PopcornAuthorize(\"sales\")] public int Limit { get; set; } }").ShouldBeEmpty();
+    }
+
+    [Theory]
     [InlineData("[Never] public string? Secret { get; set; }")]
     [InlineData("[Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] public string? Secret { get; set; }")]
     [InlineData("[Never, JsonIgnore(Condition = JsonIgnoreCondition.WhenReading)] public string? Secret { get; set; }")]
