@@ -64,6 +64,31 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
         Client.GetAsync($"{path}?include={Uri.EscapeDataString(include)}{(extraQuery is null ? "" : "&" + extraQuery)}");
 
     /// <summary>
+    /// Waits until a response this instance answered is in the shared store: output caching writes the entry after the
+    /// response has gone out, so a request sent right after it may still miss. Asks this instance again until it is
+    /// served from the store (an <c>Age</c> header); those requests hit, so they add no entry of their own.
+    /// </summary>
+    public async Task UntilStoredAsync(string path, string include)
+    {
+        var watch = Stopwatch.StartNew();
+        while (true)
+        {
+            using var again = await GetAsync(path, include);
+            if (again.Headers.Age is not null)
+            {
+                return;
+            }
+
+            if (watch.Elapsed > TimeSpan.FromSeconds(10))
+            {
+                throw new TimeoutException($"GET {path} with {include} was not in the store 10 s after it was answered.");
+            }
+
+            await Task.Delay(50);
+        }
+    }
+
+    /// <summary>
     /// Waits until a response cached through <paramref name="writer"/> is served by <paramref name="reader"/> (both
     /// connected to Redis: each connects on its first call, which on a loaded machine can take longer than the time box);
     /// the time it took, or a failure after 30 s.

@@ -21,6 +21,7 @@ public class ResponseCacheScaleOutTests(ITestOutputHelper output)
         await PlaygroundInstance.UntilSharedAsync(a, b, "connected");
 
         using var written = await a.GetAsync("/api/employees", "[id,email,department[name]]");
+        await a.UntilStoredAsync("/api/employees", "[id,email,department[name]]");
         using var served = await b.GetAsync("/api/employees", "{ department { name } email id }");
 
         written.StatusCode.ShouldBe(HttpStatusCode.OK);
@@ -72,6 +73,7 @@ public class ResponseCacheScaleOutTests(ITestOutputHelper output)
         var hits = new double[Requests];
         var misses = new double[Requests];
         using (await a.GetAsync("/api/employees", Selection)) { }
+        await a.UntilStoredAsync("/api/employees", Selection);
         for (int i = 0; i < Requests; i++)
         {
             var watch = Stopwatch.StartNew();
