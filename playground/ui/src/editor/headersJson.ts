@@ -1,6 +1,8 @@
-import { jsonParseLinter } from '@codemirror/lang-json';
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
+import { lintJsonObject } from './jsonObject';
+
+export const headersExample = '{ "Authorization": "Bearer ..." }';
 
 /** Header names a page may not set (the Fetch standard's forbidden request headers): the browser drops them silently. */
 const forbidden = new Set([
@@ -36,15 +38,9 @@ export function headersDiagnostics(view: EditorView): Diagnostic[] {
     return [];
   }
 
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return jsonParseLinter()(view);
-  }
-
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [{ from: 0, to: text.length, severity: 'error', message: 'The headers must be a JSON object, e.g. { "Authorization": "Bearer ..." }.' }];
+  const value = lintJsonObject(view, 'headers', headersExample);
+  if (Array.isArray(value)) {
+    return value;
   }
 
   return Object.entries(value).flatMap(([name, headerValue]) => {

@@ -7,6 +7,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { h } from '../ui/dom';
 import { playgroundHighlightStyle } from './highlightStyle';
+import { notAnObject, parseJsonObject } from './jsonObject';
 import { recheck, recheckRequested } from './recheck';
 
 export interface JsonEditorOptions {
@@ -93,17 +94,14 @@ export class JsonEditor {
       return undefined;
     }
 
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`The ${what} are not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    const read = parseJsonObject(text);
+    switch (read.kind) {
+      case 'object':
+        return read.value;
+      case 'invalid':
+        throw new Error(`The ${what} are not valid JSON: ${read.error}`);
+      case 'other':
+        throw new Error(notAnObject(what, example));
     }
-
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new Error(`The ${what} must be a JSON object, e.g. ${example}.`);
-    }
-
-    return value as Record<string, unknown>;
   }
 }

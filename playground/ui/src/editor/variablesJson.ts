@@ -1,9 +1,11 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
-import { jsonParseLinter } from '@codemirror/lang-json';
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import type { VariableDefinition } from '../query/variableDefinitions';
 import { checkVariables } from '../run/variableValues';
+import { lintJsonObject } from './jsonObject';
+
+export const variablesExample = '{ "id": 3 }';
 
 /**
  * The variables box's checks: JSON syntax first (with the parser's position), then the values against the
@@ -17,19 +19,13 @@ export function variablesDiagnostics(view: EditorView, definitions: VariableDefi
       : [];
   }
 
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return jsonParseLinter()(view);
-  }
-
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [{ from: 0, to: text.length, severity: 'error', message: 'The variables must be a JSON object, e.g. { "id": 3 }.' }];
+  const value = lintJsonObject(view, 'variables', variablesExample);
+  if (Array.isArray(value)) {
+    return value;
   }
 
   const start = Math.max(0, text.indexOf('{'));
-  return checkVariables(value as Record<string, unknown>, definitions).map((problem) => {
+  return checkVariables(value, definitions).map((problem) => {
     const key = problem.name === null ? null : keySpan(text, problem.name);
     return { from: key?.from ?? start, to: key?.to ?? start + 1, severity: 'error', message: problem.message };
   });

@@ -1,8 +1,6 @@
-import { headerProblem, headersDiagnostics } from '../editor/headersJson';
+import { headerProblem, headersDiagnostics, headersExample } from '../editor/headersJson';
 import { JsonEditor } from '../editor/jsonEditor';
 import { h } from './dom';
-
-const example = '{ "Authorization": "Bearer ..." }';
 
 /**
  * Request headers sent with every run (REST and gateway), e.g. a token for field authorization or a persisted-query
@@ -15,7 +13,7 @@ export class HeadersEditor {
   private readonly _share: HTMLInputElement;
 
   constructor(onChange: () => void) {
-    this._editor = new JsonEditor({ label: 'Request headers', testId: 'headers', placeholder: example, diagnostics: headersDiagnostics, onChange });
+    this._editor = new JsonEditor({ label: 'Request headers', testId: 'headers', placeholder: headersExample, diagnostics: headersDiagnostics, onChange });
     this._share = h('input', { type: 'checkbox', 'data-testid': 'headers-share', onchange: onChange });
     this.element = h(
       'details',
@@ -44,7 +42,7 @@ export class HeadersEditor {
 
   /** The headers to send, names lower-cased (so they replace the page's own, e.g. `accept`); throws when not sendable. */
   parse(): Record<string, string> {
-    const value = this._editor.parseObject('headers', example) ?? {};
+    const value = this._editor.parseObject('headers', headersExample) ?? {};
     const headers: Record<string, string> = {};
     for (const [name, headerValue] of Object.entries(value)) {
       const problem = headerProblem(name, headerValue);

@@ -1,5 +1,5 @@
 import { JsonEditor } from '../editor/jsonEditor';
-import { variableNameCompletions, variablesDiagnostics } from '../editor/variablesJson';
+import { variableNameCompletions, variablesDiagnostics, variablesExample } from '../editor/variablesJson';
 import type { VariableDefinition } from '../query/variableDefinitions';
 import { h } from './dom';
 
@@ -15,7 +15,7 @@ export class VariablesEditor {
     this._editor = new JsonEditor({
       label: 'Variables',
       testId: 'variables',
-      placeholder: '{ "id": 3 }',
+      placeholder: variablesExample,
       diagnostics: (view) => variablesDiagnostics(view, definitions()),
       completions: variableNameCompletions(definitions),
       onChange,
@@ -47,6 +47,6 @@ export class VariablesEditor {
 
   /** The variables as an object, or undefined when the box is empty; throws on anything but a JSON object. */
   parse(): Record<string, unknown> | undefined {
-    return this._editor.parseObject('variables', '{ "id": 3 }');
+    return this._editor.parseObject('variables', variablesExample);
   }
 }
