@@ -27,6 +27,8 @@ internal sealed class GatewayRequestHandler(
 
     internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity, pipeline.Metrics);
 
+    internal IntrospectionAnswers Introspection { get; } = new(pipeline.Registry.Options.WriterOptions);
+
     public async Task HandleAsync(HttpContext context)
     {
         var (request, status, error) = await GatewayRequest.ReadAsync(context, pipeline.Registry.Options.MaxGatewayRequestBytes);
@@ -255,9 +257,9 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema), static async (body, state) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
         {
-            var (responseWriter, steps, values, failed, errors, context, schema) = state;
+            var (responseWriter, steps, values, failed, errors, context, schema, introspection) = state;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -267,7 +269,7 @@ internal sealed class GatewayRequestHandler(
                 json.WritePropertyName(step.Key);
                 if (step.Introspection is not null)
                 {
-                    IntrospectionWriter.Write(json, schema, step.Introspection);
+                    introspection.Write(json, schema, step.Introspection);
                 }
                 else if (step.Field is null)
                 {

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.DependencyInjection;
 using System.Text.Json.Nodes;
 
 namespace Popcorn.Server.Tests;
@@ -23,6 +24,37 @@ public class GatewayIntrospectionTests(TestHostServer server) : IClassFixture<Te
         types.ShouldContain("Map");
         schema["directives"]!.AsArray().Select(d => d!["name"]!.GetValue<string>()).ShouldBe(["include", "skip", "deprecated", "specifiedBy", "exclude", "optional"]);
         body.ToJsonString().ShouldNotContain("socialSecurityNumber");
+    }
+
+    [Fact]
+    public async Task Schema_RepeatedQuery_IsAnsweredFromTheCache_WithTheSameBytes()
+    {
+        const string query = "query Repeated { __schema { queryType { name } types { kind name fields(includeDeprecated: true) { name type { kind name ofType { kind name } } } } } }";
+        var answers = server.Services.GetRequiredService<GatewayRequestHandler>().Introspection;
+
+        var (_, _, first) = await server.PostGraphQLAsync(query);
+        long hits = answers.Hits;
+        var (status, _, second) = await server.PostGraphQLAsync(query);
+
+        status.ShouldBe(200);
+        second!.ToJsonString().ShouldBe(first!.ToJsonString());
+        second["data"]!["__schema"]!["types"]!.AsArray().Select(t => t!["name"]!.GetValue<string>()).ShouldContain("Employee");
+        answers.Hits.ShouldBe(hits + 1);
+    }
+
+    [Fact]
+    public async Task Type_WithAVariableName_IsCachedPerVariables()
+    {
+        // The name is bound into the operation's tree, and each set of variables is its own operation: no answer is reused for another name.
+        const string query = "query T($n: String!) { __type(name: $n) { name } }";
+
+        var (_, _, employee) = await server.PostGraphQLAsync(query, """{"n":"Employee"}""");
+        var (_, _, car) = await server.PostGraphQLAsync(query, """{"n":"Car"}""");
+        var (_, _, employeeAgain) = await server.PostGraphQLAsync(query, """{"n":"Employee"}""");
+
+        employee!["data"]!.ToJsonString().ShouldBe("""{"__type":{"name":"Employee"}}""");
+        car!["data"]!.ToJsonString().ShouldBe("""{"__type":{"name":"Car"}}""");
+        employeeAgain!["data"]!.ToJsonString().ShouldBe("""{"__type":{"name":"Employee"}}""");
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using Microsoft.Extensions.DependencyInjection;
 using System.Net;
 using System.Text.Json.Nodes;
 
@@ -90,6 +91,26 @@ public class GatewayFieldAuthorizationTests(AccountsServer server) : IClassFixtu
         allowed.ShouldContain("\"creditLimit\"");
         refused.ShouldNotContain("creditLimit");
         refused.ShouldContain("\"name\"");
+    }
+
+    [Fact]
+    public async Task Introspection_CachedAnswer_IsNeverSharedBetweenCallersWhoSeeDifferentSchemas()
+    {
+        // Each caller's answer is cached under the schema that caller sees: asked in turns, each keeps getting its own.
+        const string query = """{ __schema { types { name fields { name } } } }""";
+        var answers = server.Services.GetRequiredService<GatewayRequestHandler>().Introspection;
+        long hitsBefore = answers.Hits;
+
+        string allowed = await (await server.GraphQLAsync(query, roles: "sales")).Content.ReadAsStringAsync();
+        string refused = await (await server.GraphQLAsync(query)).Content.ReadAsStringAsync();
+        string refusedAgain = await (await server.GraphQLAsync(query)).Content.ReadAsStringAsync();
+        string allowedAgain = await (await server.GraphQLAsync(query, roles: "sales")).Content.ReadAsStringAsync();
+
+        allowed.ShouldContain("\"creditLimit\"");
+        refused.ShouldNotContain("creditLimit");
+        refusedAgain.ShouldBe(refused);
+        allowedAgain.ShouldBe(allowed);
+        answers.Hits.ShouldBeGreaterThanOrEqualTo(hitsBefore + 2);
     }
 
     [Fact]
