@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Popcorn.Bench.Host.Data;
+using Popcorn.Bench.Host.GraphQLNet;
 using Popcorn.Bench.Host.Models;
 using Popcorn.Bench.Host.Plain;
 using Popcorn.Server;
@@ -20,11 +21,14 @@ public static class BenchHostApp
         var builder = WebApplication.CreateSlimBuilder(args);
         builder.Services.AddSingleton<OrderData>();
         builder.Services.AddSingleton<MemberData>();
+        builder.Services.AddSingleton<CompanyData>();
         builder.Services.AddPopcorn(options => options.AddContext(BenchHostJsonContext.Default));
+        builder.Services.AddSingleton<GraphQLNetEngine>();
 
         var app = builder.Build();
         MapOrders(app);
         MapMembers(app);
+        MapCompany(app);
         return app;
     }
 
@@ -48,5 +52,21 @@ public static class BenchHostApp
         var members = (JsonTypeInfo<List<Member>>)options.GetTypeInfo(typeof(List<Member>));
         app.MapGet("/members", (MemberData data) => data.Members).WithPopcorn();
         app.MapGet("/plain/members", (MemberData data) => TypedResults.Json(data.Members, members));
+    }
+
+    /// <summary>
+    /// The GraphQL comparison: the company data through Popcorn's gateway (<see cref="GraphQLPaths.Popcorn"/>) and through
+    /// GraphQL.NET (<see cref="GraphQLPaths.GraphQLNet"/>), same schema and objects, and the gateway's nested list as a
+    /// REST resource (<see cref="GraphQLPaths.RestDepartments"/>) for the gateway-vs-REST comparison.
+    /// </summary>
+    private static void MapCompany(WebApplication app)
+    {
+        app.MapGet(GraphQLPaths.RestDepartments, (CompanyData data) => data.Departments).WithPopcorn();
+        app.MapPopcornGateway(GraphQLPaths.Popcorn, gateway => gateway
+            .Field("departments", (CompanyData data) => data.Departments)
+            .Field("employees", (CompanyData data) => data.Employees)
+            .Field("employee", (int id, CompanyData data) => data.Find(id)));
+        var graphQLNet = app.Services.GetRequiredService<GraphQLNetEngine>();
+        app.MapPost(GraphQLPaths.GraphQLNet, graphQLNet.HandleAsync);
     }
 }

@@ -13,4 +13,8 @@ namespace Popcorn.Bench.Host;
 [JsonSerializable(typeof(List<Order>))]
 [JsonSerializable(typeof(Member))]
 [JsonSerializable(typeof(List<Member>))]
+[JsonSerializable(typeof(Employee))]
+[JsonSerializable(typeof(List<Employee>))]
+[JsonSerializable(typeof(Department))]
+[JsonSerializable(typeof(List<Department>))]
 public partial class BenchHostJsonContext : JsonSerializerContext;

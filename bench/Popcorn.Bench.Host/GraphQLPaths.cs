@@ -1,0 +1,14 @@
+namespace Popcorn.Bench.Host;
+
+/// <summary>Where the bench host serves the GraphQL comparison.</summary>
+public static class GraphQLPaths
+{
+    /// <summary>Popcorn's gateway.</summary>
+    public const string Popcorn = "/graphql";
+
+    /// <summary>GraphQL.NET, same schema and data.</summary>
+    public const string GraphQLNet = "/graphql-net";
+
+    /// <summary>The departments as a Popcorn REST resource (the gateway-vs-REST comparison).</summary>
+    public const string RestDepartments = "/company/departments";
+}
