@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Net.Http.Headers;
@@ -40,22 +41,35 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
             return (null, StatusCodes.Status413PayloadTooLarge, $"The request body is larger than {maxBodyBytes} bytes.");
         }
 
-        byte[] body;
+        // The body is read into a pooled buffer (sized by Content-Length when given) and parsed from there: no
+        // per-request chunk or copy. JsonDocument reads it in place, so the buffer goes back only after ReadBody.
+        byte[]? buffer = null;
         try
         {
-            if (await ReadBodyAsync(request.Body, maxBodyBytes, context.RequestAborted) is not { } read)
+            int length;
+            try
+            {
+                (buffer, length) = await ReadBodyAsync(request.Body, request.ContentLength, maxBodyBytes, context.RequestAborted);
+            }
+            catch (Exception e) when (e is IOException or OperationCanceledException or BadHttpRequestException)
+            {
+                return (null, ClientGone, null);
+            }
+
+            if (length < 0)
             {
                 return (null, StatusCodes.Status413PayloadTooLarge, $"The request body is larger than {maxBodyBytes} bytes.");
             }
 
-            body = read;
+            return ReadBody(buffer.AsMemory(0, length));
         }
-        catch (Exception e) when (e is IOException or OperationCanceledException or BadHttpRequestException)
+        finally
         {
-            return (null, ClientGone, null);
+            if (buffer is not null)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
         }
-
-        return ReadBody(body);
     }
 
     private static (GatewayRequest?, int, string?) ReadQueryString(IQueryCollection query)
@@ -121,7 +135,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         return hash is { Length: 64 } && hash.All(char.IsAsciiHexDigit);
     }
 
-    private static (GatewayRequest?, int, string?) ReadBody(byte[] body)
+    private static (GatewayRequest?, int, string?) ReadBody(ReadOnlyMemory<byte> body)
     {
         try
         {
@@ -170,22 +184,46 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     }
 
     /// <summary>The body, or null when it is longer than <paramref name="maxBytes"/> (a missing or false Content-Length is no protection).</summary>
-    private static async Task<byte[]?> ReadBodyAsync(Stream body, int maxBytes, CancellationToken cancellationToken)
+    private static async Task<(byte[] Buffer, int Length)> ReadBodyAsync(Stream body, long? contentLength, int maxBytes, CancellationToken cancellationToken)
     {
-        using var buffer = new MemoryStream();
-        var chunk = new byte[8192];
-        int read;
-        while ((read = await body.ReadAsync(chunk, cancellationToken)) > 0)
+        // One byte past the declared length, so a body longer than its Content-Length is still read to its end.
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(contentLength is > 0 ? (int)Math.Min(contentLength.Value + 1, maxBytes + 1L) : 4096);
+        int length = 0;
+        try
         {
-            if (buffer.Length + read > maxBytes)
+            while (true)
             {
-                return null;
+                if (length == buffer.Length)
+                {
+                    if (length > maxBytes)
+                    {
+                        return (buffer, -1);
+                    }
+
+                    byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(buffer.Length * 2L, maxBytes + 1L));
+                    buffer.AsSpan(0, length).CopyTo(larger);
+                    ArrayPool<byte>.Shared.Return(buffer);
+                    buffer = larger;
+                }
+
+                int read = await body.ReadAsync(buffer.AsMemory(length), cancellationToken);
+                if (read == 0)
+                {
+                    return (buffer, length > maxBytes ? -1 : length);
+                }
+
+                length += read;
+                if (length > maxBytes)
+                {
+                    return (buffer, -1);
+                }
             }
-
-            buffer.Write(chunk, 0, read);
         }
-
-        return buffer.ToArray();
+        catch
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw;
+        }
     }
 
     /// <summary><c>application/json</c>, with no charset or UTF-8 (GraphQL over HTTP requires UTF-8); nothing else.</summary>

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using Popcorn.Benchmarks.GraphQL;
 using Popcorn.Benchmarks.Instructions;
 using Popcorn.Benchmarks.Serialization;
 
@@ -12,6 +13,7 @@ namespace Popcorn.Benchmarks;
 /// Runs the suites with BenchmarkDotNet's command line (<c>--filter</c>, <c>--job</c>, <c>--disasm</c>...).
 /// <c>--smoke</c> runs every benchmark once, in process, with no timing: setup checks included, failures exit 1.
 /// <c>--paired FILE</c> runs <see cref="PairedComparison"/> and writes its markdown report to FILE.
+/// <c>--graphql-paired [FILE] [--quick]</c> runs <see cref="GraphQLPairedComparison"/> (3 rounds with --quick).
 /// <c>--instructions [FILTER] [--markers LIB]</c> runs the cases for <c>bench/callgrind/run.sh</c> (see
 /// <see cref="InstructionRunner"/>).
 /// </summary>
@@ -31,6 +33,19 @@ public static class Program
             if (paired + 1 < args.Length)
             {
                 File.WriteAllText(args[paired + 1], report);
+            }
+
+            return 0;
+        }
+
+        int graphQLPaired = Array.IndexOf(args, "--graphql-paired");
+        if (graphQLPaired >= 0)
+        {
+            bool quick = args.Contains("--quick");
+            string report = GraphQLPairedComparison.Run(quick ? 3 : 31);
+            if (graphQLPaired + 1 < args.Length && !args[graphQLPaired + 1].StartsWith("--", StringComparison.Ordinal))
+            {
+                File.WriteAllText(args[graphQLPaired + 1], report);
             }
 
             return 0;

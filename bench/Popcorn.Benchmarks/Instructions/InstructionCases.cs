@@ -1,3 +1,5 @@
+using Popcorn.Bench.Host;
+using Popcorn.Benchmarks.GraphQL;
 using Popcorn.Benchmarks.Parsing;
 using Popcorn.Benchmarks.Serialization;
 
@@ -46,5 +48,31 @@ public static class InstructionCases
             yield return new($"Plan/{selection}/CacheHit", 2_000, () => plan.CacheHit());
             yield return new($"Plan/{selection}/Compile", 1_000, () => plan.Compile());
         }
+
+        foreach (var graphQLCase in GraphQLCases.All)
+        {
+            var parse = new GraphQLParseBenchmarks { Document = graphQLCase.Name };
+            parse.Setup();
+            int iterations = graphQLCase == GraphQLCases.Introspection ? 100 : 500;
+            yield return new($"GraphQLParse/{graphQLCase.Name}/GraphQLParser", iterations, () => parse.GraphQLParser());
+            yield return new($"GraphQLParse/{graphQLCase.Name}/Popcorn", iterations, () => parse.Popcorn());
+        }
+
+        // Whole requests in process, as GraphQLEngineBenchmarks and GatewayVsRestBenchmarks run them (one host for all,
+        // checked the same way): everything completes on the calling thread, which is the thread callgrind's figure counts.
+        var host = new InProcessHost();
+        foreach (var graphQLCase in GraphQLCases.All)
+        {
+            GraphQLEngineBenchmarks.Check(host, graphQLCase);
+            byte[] body = graphQLCase.Body();
+            yield return new($"GraphQLRequest/{graphQLCase.Name}/GraphQLNet", 20, () => host.PostAsync(host.GraphQLNet, body).GetAwaiter().GetResult());
+            yield return new($"GraphQLRequest/{graphQLCase.Name}/Popcorn", 20, () => host.PostAsync(host.Popcorn, body).GetAwaiter().GetResult());
+        }
+
+        GatewayVsRestBenchmarks.Check(host);
+        byte[] nested = GraphQLCases.NestedList.Body();
+        var include = Microsoft.AspNetCore.Http.QueryString.Create("include", GraphQLCases.NestedListInclude);
+        yield return new("GatewayVsRest/nested-list/Rest", 20, () => host.GetAsync(host.Rest, include).GetAwaiter().GetResult());
+yield return new("GatewayVsRest/nested-list/Gateway", 20, () => host.PostAsync(host.Popcorn, nested).GetAwaiter().GetResult());
     }
 }
