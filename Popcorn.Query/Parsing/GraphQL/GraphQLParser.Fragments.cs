@@ -62,7 +62,7 @@ internal ref partial struct GraphQLParser
             int nameOffset = _reader.Start;
             string name = ParseName();
             var spread = new FragmentSpreadNode(name, ParseDirectives(isConstant: false), location) { NameOffset = nameOffset };
-            _spreads.Add(spread);
+            (_spreads ??= []).Add(spread);
             return spread;
         }
 

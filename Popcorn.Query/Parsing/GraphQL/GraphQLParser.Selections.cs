@@ -19,7 +19,8 @@ internal ref partial struct GraphQLParser
             throw Unexpected("a name", ": a selection set cannot be empty");
         }
 
-        var selections = new List<SelectionNode>();
+        var selections = _selections ??= t_selections ??= new List<SelectionNode>(32);
+        int start = selections.Count;
         while (Kind != GraphQLTokenKind.RightBrace)
         {
             if (Kind == GraphQLTokenKind.EndOfFile)
@@ -33,7 +34,10 @@ internal ref partial struct GraphQLParser
 
         MoveNext();
         LeaveNesting();
-        return new SelectionSetNode(selections.ToArray(), open);
+        var items = new SelectionNode[selections.Count - start];
+        System.Runtime.InteropServices.CollectionsMarshal.AsSpan(selections)[start..].CopyTo(items);
+        selections.RemoveRange(start, items.Length);
+        return new SelectionSetNode(items, open);
     }
 
     /// <summary>Selection : Field | FragmentSpread | InlineFragment</summary>

@@ -123,7 +123,7 @@ internal ref partial struct GraphQLParser
 
         MoveNext();
         string name = ParseName("a variable name after '$'");
-        _variableUsages.Add(new VariableUsage(name, offset));
+        (_variableUsages ??= []).Add(new VariableUsage(name, offset));
         return ValueNode.VariableReference(name, offset);
     }
 

@@ -21,9 +21,16 @@ internal ref partial struct GraphQLParser
 
     private readonly SelectionParserOptions _options;
     private readonly bool _includeSyntax;
-    private readonly NameTable _names = new();
-    private readonly List<FragmentSpreadNode> _spreads = [];
-    private readonly List<VariableUsage> _variableUsages = [];
+    /// <summary>
+    /// The selections of every open selection set, one thread's list used as a stack: a set's items are added after its
+    /// parent's and taken off (into the set's array) before the parent goes on, so no set needs a list of its own.
+    /// </summary>
+    [ThreadStatic]
+    private static List<SelectionNode>? t_selections;
+
+    private List<FragmentSpreadNode>? _spreads;
+    private List<VariableUsage>? _variableUsages;
+    private List<SelectionNode>? _selections;
     private GraphQLReader _reader;
     private int _depth;
 
@@ -38,7 +45,26 @@ internal ref partial struct GraphQLParser
     public static DocumentNode Parse(ReadOnlySpan<char> text, SelectionParserOptions options)
     {
         var parser = new GraphQLParser(text, options);
-        return parser.ParseDocument();
+        var selections = parser._selections = t_selections ??= new List<SelectionNode>(32);
+        int start = selections.Count;
+        try
+        {
+            return parser.ParseDocument();
+        }
+        finally
+        {
+            // After an error, the sets that were open leave their items behind.
+            if (selections.Count > start)
+            {
+                selections.RemoveRange(start, selections.Count - start);
+            }
+
+            // A very wide document is not kept alive for the thread's life.
+            if (start == 0 && selections.Capacity > 4096)
+            {
+                t_selections = null;
+            }
+        }
     }
 
     private readonly GraphQLTokenKind Kind => _reader.Kind;
@@ -57,7 +83,8 @@ internal ref partial struct GraphQLParser
             throw Unexpected(expected);
         }
 
-        string name = _names.Get(_reader.Token);
+        // Names are shared across parses (a fixed table of recent names): a repeated document allocates none.
+        string name = NameCache.Get(_reader.Token);
         MoveNext();
         return name;
     }
@@ -130,10 +157,10 @@ internal ref partial struct GraphQLParser
     /// <summary>The spreads and variable references collected since the current definition began.</summary>
     private (FragmentSpreadNode[] Spreads, VariableUsage[] Usages) TakeReferences()
     {
-        var spreads = _spreads.ToArray();
-        var usages = _variableUsages.ToArray();
-        _spreads.Clear();
-        _variableUsages.Clear();
+        FragmentSpreadNode[] spreads = _spreads is { Count: > 0 } ? _spreads.ToArray() : [];
+        VariableUsage[] usages = _variableUsages is { Count: > 0 } ? _variableUsages.ToArray() : [];
+        _spreads?.Clear();
+        _variableUsages?.Clear();
         return (spreads, usages);
     }
 }
