@@ -6,6 +6,8 @@
 #     which proves bench/callgrind/run.sh has every case to count (the counting itself needs valgrind and minutes).
 #  3. The HTTP script (--smoke): the bench host in Release, every endpoint checked, Popcorn's deep wildcard
 #     byte-for-byte against plain System.Text.Json's fast path, 1 s of wrk per case.
+#  4. The GraphQL HTTP script (--smoke): Popcorn's gateway and GraphQL.NET answer the same data, the gateway's nested
+#     list is the REST response, 1 s of wrk per run.
 # Exits non-zero on any failure. CI runs it when it is executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +22,8 @@ dotnet bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll --ins
 
 echo "== HTTP benchmark (smoke)"
 bench/http/run.sh --smoke
+
+echo "== GraphQL HTTP benchmark (smoke)"
+bench/http/graphql.sh --smoke
 
 echo "Benchmark smoke run passed."
