@@ -70,6 +70,16 @@ const charts = [
       valueLabel: 'requests/s (ratio to the plain endpoint of the same data, bytes per response)',
     }),
   },
+  {
+    file: 'graphql-requests.svg',
+    from: 'graphql-http.md',
+    draw: (path) => horizontalBars({
+      title: 'GraphQL requests per second: Popcorn\'s gateway vs GraphQL.NET, and the gateway vs REST (higher is better)',
+      subtitle: `wrk on loopback against bench/Popcorn.Bench.Host, ${runLabel(path)}; machine load in graphql-http.md`,
+      sections: series.graphqlRequests(path),
+      valueLabel: 'requests/s (bytes per response)',
+    }),
+  },
 ];
 
 let drawn = 0;

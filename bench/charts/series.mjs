@@ -69,6 +69,18 @@ export function httpRequests(path) {
   return sections;
 }
 
+/** GraphQL requests per second, each pair of engines (or REST and the gateway) under its case (graphql-http.md). */
+export function graphqlRequests(path) {
+  const table = tableWith(path, 'Case', 'A', 'A req/s (mean of 2)', 'B', 'B req/s (mean of 2)', 'B / A');
+  return table.map((row) => ({
+    heading: `${row.Case}: ${row.B} / ${row.A} = ${row['B / A']}`,
+    rows: [
+      { label: row.A, value: number(row['A req/s (mean of 2)']), note: `${number(row['A bytes']).toLocaleString('en-US')} B` },
+      { label: row.B, value: number(row['B req/s (mean of 2)']), note: `${number(row['B bytes']).toLocaleString('en-US')} B` },
+    ],
+  }));
+}
+
 function instructionCounts(path) {
   const table = tableWith(path, 'Case', 'Run 1');
   return new Map(table.filter((r) => r['Run 1'] !== '-').map((r) => [r.Case, number(r['Run 1'])]));
