@@ -35,6 +35,23 @@ public class GatewayDocumentCacheTests(TestHostServer server) : IClassFixture<Te
     }
 
     [Fact]
+    public async Task Post_SkipVariableInAFragment_WithADefault_GivesEachItsOwnTree()
+    {
+        // No variables (the default applies), then the variable given either way: three trees from one text.
+        const string query = "query Q($hide: Boolean = true) { car(id: 1) { ...Car } } fragment Car on Car { make model @skip(if: $hide) }";
+
+        var byDefault = await server.PostGraphQLAsync(query);
+        var shown = await server.PostGraphQLAsync(query, """{"hide": false}""");
+        var hidden = await server.PostGraphQLAsync(query, """{"hide": true}""");
+        var byDefaultAgain = await server.PostGraphQLAsync(query);
+
+        byDefault.Body!["data"]!["car"]!.ToJsonString().ShouldBe("""{"make":"Volvo"}""");
+        shown.Body!["data"]!["car"]!.ToJsonString().ShouldBe("""{"make":"Volvo","model":"XC40"}""");
+        hidden.Body!["data"]!["car"]!.ToJsonString().ShouldBe("""{"make":"Volvo"}""");
+        byDefaultAgain.Body!.ToJsonString().ShouldBe(byDefault.Body.ToJsonString());
+    }
+
+    [Fact]
     public async Task Post_ArgumentVariableChanges_AnswersEachValue()
     {
         const string query = "query Q($id: Int!) { car(id: $id) { make } }";
