@@ -6,6 +6,10 @@
 #     which proves bench/callgrind/run.sh has every case to count (the counting itself needs valgrind and minutes).
 #  3. The HTTP script (--smoke): the bench host in Release, every endpoint checked, Popcorn's deep wildcard
 #     byte-for-byte against plain System.Text.Json's fast path, 1 s of wrk per case.
+#  4. The data script (--smoke): the data bench host over a store of 2,000 orders in SQLite (generated in a few
+#     seconds; PostgreSQL is left to the full run), the same-JSON checks (Popcorn with and without pushdown; Popcorn's
+#     deep selection and the hand-written projection), 1 s of wrk per case, the memory cases, and the BenchmarkDotNet
+#     data suite once (its setup repeats the checks through the request delegates).
 # Exits non-zero on any failure. CI runs it when it is executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +24,8 @@ dotnet bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll --ins
 
 echo "== HTTP benchmark (smoke)"
 bench/http/run.sh --smoke
+
+echo "== Data benchmark (smoke)"
+bench/data/run.sh --smoke
 
 echo "Benchmark smoke run passed."
