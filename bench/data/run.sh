@@ -5,7 +5,7 @@
 #   narrow [id,placedAt,customer[name]], first 100 orders: Popcorn's pushdown, Popcorn without pushdown, the naive
 #     path (entities with Include, then System.Text.Json) with the selection's Include and with every Include;
 #   deep [id,placedAt,lines[quantity,product[sku,name,price]]]: Popcorn's pushdown vs a hand-written EF Select on
-#     System.Text.Json's source-generated fast path;
+#     System.Text.Json's source-generated fast path, both with AsSplitQuery() (see DataBenchApp.cs for why);
 # each with requests/s, p50/p99, bytes per response, and what it read from the database (commands, rows, cells =
 # columns x rows; on PostgreSQL also Npgsql's bytes read). Then memory: the server's peak RSS while it answers all
 # 100,000 orders, streamed by Popcorn vs loaded into a list for System.Text.Json, each in a fresh server. Then (SQLite)
@@ -129,8 +129,8 @@ cases=(
   "narrow|other|Popcorn, no pushdown (Include(Customer), then Popcorn)|/orders/no-pushdown?include=$narrow"
   "narrow|base|naive: Include(Customer), System.Text.Json|/naive/orders"
   "narrow|other|naive: Include everything, System.Text.Json|/naive/orders/everything"
-  "deep|popcorn|Popcorn, pushdown|/orders?include=$deep"
-  "deep|base|hand-written EF Select, System.Text.Json fast path|/dto/orders"
+  "deep|popcorn|Popcorn, pushdown, AsSplitQuery()|/split/orders?include=$deep"
+  "deep|base|hand-written EF Select, AsSplitQuery(), System.Text.Json fast path|/dto/orders"
 )
 
 # reads PATH: one request's reads from the database, as "commands rows cells bytes".
@@ -154,7 +154,7 @@ run_provider() {
   # The comparisons are only fair if the sides answer what they claim.
   curl -s -o "$tmp/pushdown" "$base/orders?include=$narrow"
   curl -s -o "$tmp/no-pushdown" "$base/orders/no-pushdown?include=$narrow"
-  curl -s -o "$tmp/deep" "$base/orders?include=$deep"
+  curl -s -o "$tmp/deep" "$base/split/orders?include=$deep"
   curl -s -o "$tmp/dto" "$base/dto/orders"
   if ! cmp -s "$tmp/pushdown" "$tmp/no-pushdown" || [ ! -s "$tmp/pushdown" ]; then
     echo "FAILED ($provider): Popcorn with and without pushdown answer different JSON for the narrow selection." >&2; exit 1
@@ -163,16 +163,23 @@ run_provider() {
     echo "FAILED ($provider): Popcorn's deep selection and the hand-written projection answer different JSON." >&2; exit 1
   fi
   echo "ok  same JSON: narrow with and without pushdown; deep vs the hand-written projection"
+  # Statuses, bytes and reads first, while the server is idle: under wrk a slow case leaves requests queued behind it.
+  local measured=()
   for case in "${cases[@]}"; do
     IFS='|' read -r group role label path <<<"$case"
     read -r status bytes < <(curl -s -o /dev/null -w '%{http_code} %{size_download}\n' "$base$path")
     if [ "$status" != 200 ] || [ "$bytes" -le 2 ]; then echo "FAILED: $path answered $status with $bytes bytes" >&2; exit 1; fi
     read -r commands dbrows cells dbbytes < <(reads "$path")
-    if ! $have_wrk; then echo "ok  $provider $path ($bytes bytes, $commands commands, $cells cells)"; continue; fi
-    if [ "$warmup" -gt 0 ]; then $client_cpu wrk -t1 -c"$connections" -d"${warmup}s" "$base$path" >/dev/null; fi
+    echo "ok  $provider $path ($bytes bytes, $commands commands, $cells cells)"
+    measured+=("$case|$bytes|$commands|$dbrows|$cells|$dbbytes")
+  done
+  if ! $have_wrk; then stop_server; return; fi
+  for entry in "${measured[@]}"; do
+    IFS='|' read -r group role label path bytes commands dbrows cells dbbytes <<<"$entry"
+    if [ "$warmup" -gt 0 ]; then $client_cpu wrk -t1 -c"$connections" -d"${warmup}s" --timeout 10s "$base$path" >/dev/null; fi
     local load result rps p50 p99 errors
     load=$(cut -d' ' -f1 /proc/loadavg)
-    result=$($client_cpu wrk -t1 -c"$connections" -d"${duration}s" --latency "$base$path")
+    result=$($client_cpu wrk -t1 -c"$connections" -d"${duration}s" --timeout 10s --latency "$base$path")
     rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$result")
     p50=$(awk '$1 == "50%" {print $2}' <<<"$result")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$result")
@@ -180,6 +187,8 @@ run_provider() {
     if [ -z "$rps" ] || [ -n "$errors" ]; then echo "FAILED: $path: ${errors:-no result}" >&2; echo "$result" >&2; exit 1; fi
     printf '%-10s %-7s %-55s %9s req/s  p99 %-9s %8s B  %s cells  load %s\n' "$provider" "$group" "$label" "$rps" "$p99" "$bytes" "$cells" "$load"
     rows+=("$provider|$group|$role|$label|$rps|$p50|$p99|$bytes|$commands|$dbrows|$cells|$dbbytes|$load")
+    # wrk's connections close at its end, which aborts what they still had in flight; a moment for that to settle.
+    sleep 2
   done
   stop_server
 }

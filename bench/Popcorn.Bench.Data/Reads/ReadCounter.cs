@@ -1,5 +1,6 @@
 using System.Data.Common;
 using System.Diagnostics.Metrics;
+using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 
 namespace Popcorn.Bench.Data.Reads;
@@ -12,6 +13,7 @@ namespace Popcorn.Bench.Data.Reads;
 public sealed class ReadCounter : DbCommandInterceptor, IDisposable
 {
     private readonly MeterListener _listener = new();
+    private readonly ConditionalWeakTable<DbDataReader, StrongBox<int>> _columns = new();
     private long _commands;
     private long _rows;
     private long _cells;
@@ -34,24 +36,30 @@ public sealed class ReadCounter : DbCommandInterceptor, IDisposable
     /// <summary>The totals so far; a request's reads are the difference of two snapshots around it.</summary>
     public ReadTotals Snapshot() => new(Interlocked.Read(ref _commands), Interlocked.Read(ref _rows), Interlocked.Read(ref _cells), Interlocked.Read(ref _bytes));
 
-    // Counted as EF closes each reader (it does before disposing it), while its FieldCount can still be read.
-    public override InterceptionResult DataReaderClosing(DbCommand command, DataReaderClosingEventData eventData, InterceptionResult result)
+    // A reader's columns are noted when it opens, its rows when EF disposes it (EF disposes every reader, split
+    // queries' too; by then FieldCount can no longer be read).
+    public override DbDataReader ReaderExecuted(DbCommand command, CommandExecutedEventData eventData, DbDataReader result)
     {
-        Count(eventData);
+        _columns.AddOrUpdate(result, new StrongBox<int>(result.FieldCount));
         return result;
     }
 
-    public override ValueTask<InterceptionResult> DataReaderClosingAsync(DbCommand command, DataReaderClosingEventData eventData, InterceptionResult result)
+    public override ValueTask<DbDataReader> ReaderExecutedAsync(DbCommand command, CommandExecutedEventData eventData, DbDataReader result, CancellationToken cancellationToken = default)
     {
-        Count(eventData);
+        _columns.AddOrUpdate(result, new StrongBox<int>(result.FieldCount));
         return ValueTask.FromResult(result);
     }
 
-    private void Count(DataReaderClosingEventData eventData)
+    public override InterceptionResult DataReaderDisposing(DbCommand command, DataReaderDisposingEventData eventData, InterceptionResult result)
     {
         Interlocked.Increment(ref _commands);
         Interlocked.Add(ref _rows, eventData.ReadCount);
-        Interlocked.Add(ref _cells, (long)eventData.ReadCount * eventData.DataReader.FieldCount);
+        if (_columns.TryGetValue(eventData.DataReader, out var columns))
+        {
+            Interlocked.Add(ref _cells, (long)eventData.ReadCount * columns.Value);
+        }
+
+        return result;
     }
 
     public void Dispose() => _listener.Dispose();
