@@ -13,7 +13,7 @@ namespace Popcorn.Bench.Data.Reads;
 public sealed class ReadCounter : DbCommandInterceptor, IDisposable
 {
     private readonly MeterListener _listener = new();
-    private readonly ConditionalWeakTable<DbDataReader, StrongBox<int>> _columns = new();
+    private readonly ConditionalWeakTable<DbCommand, StrongBox<int>> _columns = new();
     private long _commands;
     private long _rows;
     private long _cells;
@@ -40,13 +40,13 @@ public sealed class ReadCounter : DbCommandInterceptor, IDisposable
     // queries' too; by then FieldCount can no longer be read).
     public override DbDataReader ReaderExecuted(DbCommand command, CommandExecutedEventData eventData, DbDataReader result)
     {
-        _columns.AddOrUpdate(result, new StrongBox<int>(result.FieldCount));
+        _columns.AddOrUpdate(command, new StrongBox<int>(result.FieldCount));
         return result;
     }
 
     public override ValueTask<DbDataReader> ReaderExecutedAsync(DbCommand command, CommandExecutedEventData eventData, DbDataReader result, CancellationToken cancellationToken = default)
     {
-        _columns.AddOrUpdate(result, new StrongBox<int>(result.FieldCount));
+        _columns.AddOrUpdate(command, new StrongBox<int>(result.FieldCount));
         return ValueTask.FromResult(result);
     }
 
@@ -54,7 +54,7 @@ public sealed class ReadCounter : DbCommandInterceptor, IDisposable
     {
         Interlocked.Increment(ref _commands);
         Interlocked.Add(ref _rows, eventData.ReadCount);
-        if (_columns.TryGetValue(eventData.DataReader, out var columns))
+        if (_columns.TryGetValue(command, out var columns))
         {
             Interlocked.Add(ref _cells, (long)eventData.ReadCount * columns.Value);
         }
