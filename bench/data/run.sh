@@ -152,6 +152,7 @@ PY
 }
 
 rows=()
+round_rows=()
 run_provider() {
   local provider="$1"; shift
   echo "== $provider: starting the server ($orders orders)"
@@ -206,6 +207,14 @@ run_provider() {
       # wrk's connections close at its end, which aborts what they still had in flight; a moment for that to settle.
       sleep 1
     done
+  done
+  # Each round's ratios (cases 0-2: narrow pushdown, no pushdown, naive; 3-4: deep pushdown, hand-written).
+  for round in $(seq 1 "$rounds"); do
+    local r=() first_load=""
+    # results holds the rounds in order, each with every case but the slow one (the last): this round's slice.
+    local slice=("${results[@]:$(((round - 1) * slow_case)):$slow_case}")
+    for entry in "${slice[@]}"; do IFS='|' read -r j rps _ _ load <<<"$entry"; r[$j]="$rps"; if [ "$j" = 0 ]; then first_load="$load"; fi; done
+    round_rows+=("$provider|$round|$first_load|$(awk -v a="${r[0]}" -v b="${r[1]}" -v c="${r[2]}" -v d="${r[3]}" -v e="${r[4]}" 'BEGIN { printf "%.2fx|%.2fx|%.2fx", a / c, b / c, d / e }')")
   done
   for i in "${!measured[@]}"; do
     IFS='|' read -r group role label path bytes commands dbrows cells dbbytes <<<"${measured[$i]}"
@@ -321,6 +330,18 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   for row in "${mem_rows[@]}"; do
     IFS='|' read -r provider label before peak bytes load <<<"$row"
     echo "| $provider | $label | $before | $peak | $bytes | $load |"
+  done
+  echo
+  echo "## Ratios per round"
+  echo
+  echo "Each round's ratio of two cases measured a few seconds apart: a burst of other work moves one round, not one"
+  echo "side. Load is the 1-minute average as the round's first case started."
+  echo
+  echo "| DB | Round | Load | narrow: pushdown / naive | narrow: no pushdown / naive | deep: pushdown / hand-written |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  for row in "${round_rows[@]}"; do
+    IFS='|' read -r provider round load a b c <<<"$row"
+    echo "| $provider | $round | $load | $a | $b | $c |"
   done
   if [ -n "$bdn_table" ]; then
     echo
