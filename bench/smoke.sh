@@ -8,6 +8,10 @@
 #     byte-for-byte against plain System.Text.Json's fast path, 1 s of wrk per case.
 #  4. The GraphQL HTTP script (--smoke): Popcorn's gateway and GraphQL.NET answer the same data, the gateway's nested
 #     list is the REST response, 1 s of wrk per run.
+#  5. The data script (--smoke): the data bench host over a store of 2,000 orders in SQLite (generated in a few
+#     seconds; PostgreSQL is left to the full run), the same-JSON checks (Popcorn with and without pushdown; Popcorn's
+#     deep selection and the hand-written projection), 1 s of wrk per case, the memory cases, and the BenchmarkDotNet
+#     data suite once (its setup repeats the checks through the request delegates).
 # Exits non-zero on any failure. CI runs it when it is executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,5 +29,7 @@ bench/http/run.sh --smoke
 
 echo "== GraphQL HTTP benchmark (smoke)"
 bench/http/graphql.sh --smoke
+echo "== Data benchmark (smoke)"
+bench/data/run.sh --smoke
 
 echo "Benchmark smoke run passed."

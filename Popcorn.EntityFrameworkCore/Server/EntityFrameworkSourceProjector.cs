@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
 using Popcorn.Query;
 using Popcorn.Server;
 
@@ -10,10 +11,13 @@ namespace Popcorn.EntityFrameworkCore;
 /// <summary>
 /// Popcorn.Server's hook for EF Core: an <see cref="IQueryable{T}"/> of a model type returned by an endpoint or a
 /// gateway field gets the request's plan composed in (<see cref="PopcornProjection.TryProject{T}"/>), is started
-/// (so a database that is down gives a 503), and is streamed row by row through the generated writer.
+/// (so a database that is down, or slower than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/>,
+/// gives a 503), and is streamed row by row through the generated writer.
 /// </summary>
-internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSourceProjector> logger) : IPopcornSourceProjector
+internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSourceProjector> logger, IOptions<PopcornEntityFrameworkCoreOptions> options) : IPopcornSourceProjector
 {
+    private readonly TimeSpan _firstRowTimeout = options.Value.FirstRowTimeout;
+
     private readonly ConcurrentDictionary<Type, TypedProjector> _typed = new();
 
     public ValueTask<object> ProjectAsync(object sequence, Type modelType, SelectionPlan plan, CancellationToken cancellationToken)
@@ -24,17 +28,17 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         }
 
         var typed = _typed.GetOrAdd(modelType, static type => (TypedProjector)Activator.CreateInstance(typeof(TypedProjector<>).MakeGenericType(type))!);
-        return typed.ProjectAsync(query, plan, logger, cancellationToken);
+        return typed.ProjectAsync(query, plan, logger, _firstRowTimeout, cancellationToken);
     }
 
     private abstract class TypedProjector
     {
-        public abstract ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, CancellationToken cancellationToken);
+        public abstract ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, TimeSpan firstRowTimeout, CancellationToken cancellationToken);
     }
 
     private sealed class TypedProjector<T> : TypedProjector
     {
-        public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, CancellationToken cancellationToken)
+        public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, TimeSpan firstRowTimeout, CancellationToken cancellationToken)
         {
             var source = (IQueryable<T>)query;
             if (source.TryProject(plan, out var projected, out string? refusal))
@@ -49,7 +53,7 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
             try
             {
-                return await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), cancellationToken);
+                return await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), firstRowTimeout, cancellationToken);
             }
             catch (PopcornSourceUnavailableException error)
             {

@@ -5,43 +5,76 @@ using Popcorn.Server;
 namespace Popcorn.EntityFrameworkCore;
 
 /// <summary>
-/// An async sequence whose first row was already read: the query runs (and a database that is down fails) before
-/// Popcorn writes a byte, so the failure can still become a 503. Enumerable once; disposing it ends the query.
+/// An async sequence whose first row was already read: the query runs (and a database that is down or too slow
+/// fails) before Popcorn writes a byte, so the failure can still become a 503. Enumerable once; disposing it ends the
+/// query.
 /// </summary>
 internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
 {
     private readonly bool _hasFirst;
     private readonly CancellationToken _cancellationToken;
+    private readonly CancellationTokenSource? _firstRowTimer;
     private IAsyncEnumerator<T>? _enumerator;
 
-    private PrimedAsyncSequence(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationToken cancellationToken)
+    private PrimedAsyncSequence(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationTokenSource? firstRowTimer, CancellationToken cancellationToken)
     {
         _enumerator = enumerator;
         _hasFirst = hasFirst;
+        _firstRowTimer = firstRowTimer;
         _cancellationToken = cancellationToken;
     }
 
-    /// <summary>Starts <paramref name="source"/> and reads its first row.</summary>
-    /// <exception cref="PopcornSourceUnavailableException">The database could not be reached or refused the query.</exception>
-    public static async ValueTask<PrimedAsyncSequence<T>> StartAsync(IAsyncEnumerable<T> source, CancellationToken cancellationToken)
+    /// <summary>
+    /// Starts <paramref name="source"/> and reads its first row, cancelling the query when that takes longer than
+    /// <paramref name="firstRowTimeout"/> (<see cref="Timeout.InfiniteTimeSpan"/>: no bound of Popcorn's).
+    /// </summary>
+    /// <exception cref="PopcornSourceUnavailableException">The database could not be reached, refused the query, or did not answer in time.</exception>
+    public static async ValueTask<PrimedAsyncSequence<T>> StartAsync(IAsyncEnumerable<T> source, TimeSpan firstRowTimeout, CancellationToken cancellationToken)
     {
-        var enumerator = source.GetAsyncEnumerator(cancellationToken);
+        // The query runs under a token that is the request's plus the timer: the provider cancels the command at the
+        // database either way. The timer is stopped at the first row, but the query keeps this token to its end,
+        // so the source lives as long as the query does.
+        var timer = firstRowTimeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timer?.CancelAfter(firstRowTimeout);
+        var enumerator = source.GetAsyncEnumerator(timer?.Token ?? cancellationToken);
         try
         {
             bool hasFirst = await enumerator.MoveNextAsync();
-            return new PrimedAsyncSequence<T>(enumerator, hasFirst, cancellationToken);
+            timer?.CancelAfter(Timeout.InfiniteTimeSpan);
+            if (TimedOut(timer, cancellationToken))
+            {
+                // The timer fired as the first row arrived: the query's token is cancelled, so it cannot stream on.
+                throw new OperationCanceledException(timer!.Token);
+            }
+
+            return new PrimedAsyncSequence<T>(enumerator, hasFirst, timer, cancellationToken);
+        }
+        catch (Exception error) when (TimedOut(timer, cancellationToken))
+        {
+            await EndAsync(enumerator, timer);
+            throw new PopcornSourceUnavailableException($"The query for {typeof(T).Name} produced no row within {firstRowTimeout}; it was cancelled.", error);
+        }
+        catch when (cancellationToken.IsCancellationRequested)
+        {
+            // The client went away: not the database's fault, and no one to answer.
+            await EndAsync(enumerator, timer);
+            throw;
         }
         catch (Exception error) when (IsUnavailable(error))
         {
-            await enumerator.DisposeAsync();
+            await EndAsync(enumerator, timer);
             throw new PopcornSourceUnavailableException($"The query for {typeof(T).Name} failed before any row was read.", error);
         }
         catch
         {
-            await enumerator.DisposeAsync();
+            await EndAsync(enumerator, timer);
             throw;
         }
     }
+
+    /// <summary>The first-row timer fired; a request the client abandoned is not a slow database.</summary>
+    private static bool TimedOut(CancellationTokenSource? timer, CancellationToken request) =>
+        timer is { IsCancellationRequested: true } && !request.IsCancellationRequested;
 
     /// <summary>
     /// The database could not be read: a provider error, a timeout, or the same wrapped by EF Core's execution strategy
@@ -61,16 +94,28 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
         return false;
     }
 
+    private static async ValueTask EndAsync(IAsyncEnumerator<T> enumerator, CancellationTokenSource? timer)
+    {
+        try
+        {
+            await enumerator.DisposeAsync();
+        }
+        finally
+        {
+            timer?.Dispose();
+        }
+    }
+
     /// <inheritdoc />
     /// <remarks>The query keeps the token it was started with (the request's).</remarks>
     public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
     {
         var enumerator = Interlocked.Exchange(ref _enumerator, null)
             ?? throw new InvalidOperationException("A primed query can be enumerated once.");
-        return Continue(enumerator, _hasFirst, _cancellationToken);
+        return Continue(enumerator, _hasFirst, _firstRowTimer, _cancellationToken);
     }
 
-    private static async IAsyncEnumerator<T> Continue(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationToken cancellationToken)
+    private static async IAsyncEnumerator<T> Continue(IAsyncEnumerator<T> enumerator, bool hasFirst, CancellationTokenSource? timer, CancellationToken cancellationToken)
     {
         try
         {
@@ -92,7 +137,7 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
         }
         finally
         {
-            await enumerator.DisposeAsync();
+            await EndAsync(enumerator, timer);
         }
     }
 }

@@ -1,3 +1,4 @@
+using Microsoft.EntityFrameworkCore;
 using Popcorn.EntityFrameworkCore.Tests.Store;
 
 namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
@@ -6,6 +7,9 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 public interface IStoreDatabase : IDisposable
 {
     SqlCapture Sql { get; }
+
+    /// <summary>The store's options (with <see cref="Sql"/>); a test adds its own interceptors to a copy.</summary>
+    DbContextOptions<StoreDbContext> Options { get; }
 
     StoreDbContext CreateContext();
 }

@@ -22,14 +22,14 @@ public sealed class StoreServer : IAsyncDisposable
 
     public HttpClient Client { get; }
 
-    public static async Task<StoreServer> StartAsync(Func<StoreDbContext> createContext)
+    public static async Task<StoreServer> StartAsync(Func<StoreDbContext> createContext, Action<PopcornEntityFrameworkCoreOptions>? configure = null)
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         builder.Logging.ClearProviders();
         builder.Services.AddScoped(_ => createContext());
         builder.Services.AddPopcorn(options => options.AddContext(StoreJsonContext.Default));
-        builder.Services.AddPopcornEntityFrameworkCore();
+        builder.Services.AddPopcornEntityFrameworkCore(configure);
 
         var app = builder.Build();
         app.MapGet("/orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id)).WithPopcorn();
