@@ -158,6 +158,9 @@ internal sealed partial class WriterEmitter
 
     private void EmitFullWriter()
     {
+        // Never inlined, as System.Text.Json's fast-path handlers in effect are not: inlined into a caller's loop (dynamic
+        // PGO does that to hot call sites), the writes' own helpers no longer fit the caller's inlining budget and stay calls.
+        _w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
         _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{PathParameter})");
         if (TracksObjects)
         {
