@@ -35,7 +35,10 @@ public abstract class PopcornTypeWriter<T> : PopcornTypeWriter
     /// and take the cycle path, once per call rather than once per element, and write each element straight through
     /// their full or plan-driven path.
     /// </summary>
-    /// <returns>How many elements were written: all of <paramref name="values"/>, or fewer when the writer paused.</returns>
+    /// <returns>
+    /// How many elements were written: all of <paramref name="values"/>, or fewer (but at least one) when the writer
+    /// paused. Overrides must also write at least one element of a non-empty span, or a caller's loop would not advance.
+    /// </returns>
     /// <exception cref="ArgumentException"><paramref name="plan"/> was compiled for another type.</exception>
     public virtual int WriteElements(Utf8JsonWriter writer, ReadOnlySpan<T?> values, SelectionPlan plan, int pauseAfterBytes)
     {
