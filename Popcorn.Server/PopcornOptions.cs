@@ -106,6 +106,15 @@ public sealed class PopcornOptions
     /// </summary>
     public long ETagMaxBytes { get; set; } = 64 * 1024;
 
+    /// <summary>
+    /// The bytes of a Popcorn response held back before anything is sent. Default 1 MiB. A response that ends within
+    /// them goes out in one write with a <c>Content-Length</c>, as a buffered serializer sends it (no chunked framing, no
+    /// flush every 16 KB), and one that passes <see cref="MaxResponseBytes"/> within them is still answered with a 400.
+    /// A longer response is sent from there on and streams, flushed whenever 16 KB are waiting. This bounds the memory
+    /// one response holds; 0 sends from the first flush.
+    /// </summary>
+    public long ResponseBufferBytes { get; set; } = 1024 * 1024;
+
     /// <summary>Registers a generated context.</summary>
     /// <returns>These options, for chaining.</returns>
     public PopcornOptions AddContext(IPopcornContext context)

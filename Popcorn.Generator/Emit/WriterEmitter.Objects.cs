@@ -5,13 +5,13 @@ using static Popcorn.Generator.Emit.ContextEmitter;
 
 namespace Popcorn.Generator.Emit;
 
-// The ways an object is written: the plan-driven <c>WriteValue</c>, the same cut into parts (<c>WritePart</c>) for hosts that flush inside one object, and the straight-line <c>WriteFullCore</c>, each entering and leaving the object path when the type can cycle.
+// The ways an object is written: the plan-driven <c>WriteValue</c>, the same cut into parts (<c>WritePart</c>) for hosts that flush inside one object, and the straight-line <c>WriteFullCore</c>, each entering and leaving the object path (passed down as the <c>path</c> parameter) when the type can cycle.
 internal sealed partial class WriterEmitter
 {
     private void EmitPlanWriter()
     {
         _w.Line("/// <summary>Writes <paramref name=\"value\"/> as <paramref name=\"plan\"/> selects; only selected members are read.</summary>");
-        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan)");
+        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan{PathParameter})");
         if (!_model.IsValueType)
         {
             _w.Block("""
@@ -24,10 +24,10 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
-        _w.Block("""
+        _w.Block($$"""
             if (plan.IsFull)
             {
-                WriteFullCore(writer, value);
+                WriteFullCore(writer, value{{PathArgument}});
                 return;
             }
 
@@ -81,7 +81,7 @@ internal sealed partial class WriterEmitter
 
     /// <summary>
     /// <c>WritePart</c>: the plan writer cut into parts at key boundaries, so a host can flush between them. Each part
-    /// enters the object path afresh (the path is per thread and the host may resume on another) and leaves it on return.
+    /// takes the thread's object path afresh (the host may resume on another thread) and leaves it on return.
     /// </summary>
     private void EmitPartWriter()
     {
@@ -105,17 +105,16 @@ internal sealed partial class WriterEmitter
             }
 
             """);
-        bool restores = _model.ReachesCycle || TracksObjects;
-        if (restores)
+        if (_model.ReachesCycle)
         {
-            _w.Line($"int mark = {Query}.Generated.PopcornObjectPath.Mark;");
+            _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, out var checkpoint);");
             _w.Open("try");
         }
 
         if (TracksObjects)
         {
-            _w.Block($$"""
-                if (!{{Query}}.Generated.PopcornObjectPath.TryEnter(value))
+            _w.Block("""
+                if (!path.TryPush(value))
                 {
                     writer.WriteNullValue();
                     return -1;
@@ -127,7 +126,7 @@ internal sealed partial class WriterEmitter
         _w.Open("if (start == 0)");
         if (_model.InCycle)
         {
-            _w.Line($"{Query}.Generated.PopcornObjectPath.CheckDepth(writer, {Literal(_model.MetadataName)});");
+            _w.Line($"path.ThrowIfTooDeep(writer, {Literal(_model.MetadataName)});");
         }
 
         _w.Line("writer.WriteStartObject();");
@@ -145,11 +144,11 @@ internal sealed partial class WriterEmitter
         _w.Line();
         _w.Line("writer.WriteEndObject();");
         _w.Line("return -1;");
-        if (restores)
+        if (_model.ReachesCycle)
         {
             _w.Close();
             _w.Open("finally");
-            _w.Line($"{Query}.Generated.PopcornObjectPath.Restore(mark);");
+            _w.Line("path.End(checkpoint);");
             _w.Close();
         }
 
@@ -159,29 +158,16 @@ internal sealed partial class WriterEmitter
 
     private void EmitFullWriter()
     {
-        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value)");
-        EmitEnter();
-        _w.Line("writer.WriteStartObject();");
-        foreach (var member in _model.Members)
-        {
-            if (!member.IsNever)
-            {
-                _local = 0;
-                EmitMember(member, NameField(member), child: null, scoped: false);
-            }
-        }
-
-        _w.Line("writer.WriteEndObject();");
-        EmitExit();
-        _w.Close();
-    }
-
-    private void EmitEnter()
-    {
+        // Never inlined, as System.Text.Json's fast-path handlers in effect are not: inlined into a caller's loop (dynamic
+        // PGO does that to hot call sites), the writes' own helpers no longer fit the caller's inlining budget and stay calls.
+        _w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{PathParameter})");
         if (TracksObjects)
         {
-            _w.Block($$"""
-                if (!{{Query}}.Generated.PopcornObjectPath.TryEnter(value))
+            // The object is checked against the path here but pushed only around the members that can lead back to it
+            // (EmitValueOnPath): most objects of a type in a cycle are leaves, and a leaf then costs a scan, not a store.
+            _w.Block("""
+                if (path.IsOnPath(value))
                 {
                     // Already on the path: a cycle, written as null like ReferenceHandler.IgnoreCycles.
                     writer.WriteNullValue();
@@ -193,7 +179,107 @@ internal sealed partial class WriterEmitter
 
         if (_model.InCycle)
         {
-            _w.Line($"{Query}.Generated.PopcornObjectPath.CheckDepth(writer, {Literal(_model.MetadataName)});");
+            _w.Line($"path.ThrowIfTooDeep(writer, {Literal(_model.MetadataName)});");
+        }
+
+        _w.Line("writer.WriteStartObject();");
+        foreach (var member in _model.Members)
+        {
+            if (!member.IsNever)
+            {
+                _local = 0;
+                _fullCollectionMember = member;
+                _pushesAroundMember = TracksObjects;
+                EmitMember(member, NameField(member), child: null, scoped: false);
+                _fullCollectionMember = null;
+                _pushesAroundMember = false;
+            }
+        }
+
+        _w.Line("writer.WriteEndObject();");
+        _w.Close();
+        foreach (var (method, shape) in _fullCollectionWriters)
+        {
+            EmitFullCollectionWriter(method, shape);
+        }
+
+        _fullCollectionWriters.Clear();
+    }
+
+    /// <summary>
+    /// A list or dictionary member of the full path, written by a method of its own, as System.Text.Json's fast path
+    /// has a handler per collection: kept in <c>WriteFullCore</c>, its loop used up the JIT's inlining budget there, and the
+    /// calls after it (<c>WriteEndObject</c>, the last members' typed writes) were left as calls.
+    /// </summary>
+    private void EmitFullCollectionWriter(string method, ValueShape shape)
+    {
+        _local = 0;
+        string type = shape.IsValueType ? shape.TypeName : Nullable(shape.TypeName);
+        _w.Line();
+        _w.Open($"private static void {method}({Json}.Utf8JsonWriter writer, {type} value{(CanLeadBack(shape) ? PathParameter : string.Empty)})");
+        EmitValue(shape, "value", child: null);
+        _w.Close();
+    }
+
+    /// <summary>
+    /// Writes a member value of the full path with the object pushed onto the path around it when the value can lead back
+    /// to the object (it reaches a type in a cycle, or is written by code Popcorn does not see into); a null model value
+    /// is written without a push.
+    /// </summary>
+    private void EmitValueOnPath(ValueShape shape, string value, string? child)
+    {
+        _pushesAroundMember = false;
+        if (!CanLeadBack(shape))
+        {
+            EmitValue(shape, value, child);
+            return;
+        }
+
+        bool nullable = !shape.IsValueType;
+        if (nullable)
+        {
+            _w.Open($"if ({value} is null)");
+            _w.Line("writer.WriteNullValue();");
+            _w.Close();
+            _w.Open("else");
+        }
+
+        _w.Line("path.Push(value);");
+        EmitValue(shape, value, child);
+        _w.Line("path.Pop();");
+        if (nullable)
+        {
+            _w.Close();
+        }
+    }
+
+    /// <summary>True when writing a value of <paramref name="shape"/> may meet an object of a type in a cycle.</summary>
+    private bool CanLeadBack(ValueShape shape) => shape.Kind switch
+    {
+        ShapeKind.Model => _models[shape.Target!].ReachesCycle,
+        ShapeKind.Sequence or ShapeKind.Dictionary or ShapeKind.Nullable => CanLeadBack(shape.Element!),
+        ShapeKind.Delegated or ShapeKind.Converter => true,
+        _ => false,
+    };
+
+    private void EmitEnter()
+    {
+        if (TracksObjects)
+        {
+            _w.Block("""
+                if (!path.TryPush(value))
+                {
+                    // Already on the path: a cycle, written as null like ReferenceHandler.IgnoreCycles.
+                    writer.WriteNullValue();
+                    return;
+                }
+
+                """);
+        }
+
+        if (_model.InCycle)
+        {
+            _w.Line($"path.ThrowIfTooDeep(writer, {Literal(_model.MetadataName)});");
         }
     }
 
@@ -201,7 +287,7 @@ internal sealed partial class WriterEmitter
     {
         if (TracksObjects)
         {
-            _w.Line($"{Query}.Generated.PopcornObjectPath.Exit();");
+            _w.Line("path.Pop();");
         }
     }
 }

@@ -31,7 +31,9 @@ internal sealed partial class WriterEmitter
         if (cycleToNull)
         {
             // A value on the path counts as null before the ignore condition is applied, as in System.Text.Json.
-            _w.Open($"if ({v} is not null && {Query}.Generated.PopcornObjectPath.Contains({v}))");
+            _w.Open(_pushesAroundMember
+                ? $"if ({v} is not null && (global::System.Object.ReferenceEquals({v}, value) || path.IsOnPath({v})))"
+                : $"if ({v} is not null && path.IsOnPath({v}))");
             _w.Line($"{v} = null;");
             _w.Close();
             _w.Line();
@@ -101,7 +103,15 @@ internal sealed partial class WriterEmitter
 
             default:
                 _w.Line($"writer.WritePropertyName({name});");
-                EmitValue(shape, value, child);
+                if (_pushesAroundMember)
+                {
+                    EmitValueOnPath(shape, value, child);
+                }
+                else
+                {
+                    EmitValue(shape, value, child);
+                }
+
                 return;
         }
     }
@@ -141,8 +151,8 @@ internal sealed partial class WriterEmitter
             {
                 var model = _models[shape.Target!];
                 _w.Line(child is null
-                    ? $"{model.WriterName}.WriteFull(writer, {value});"
-                    : $"{model.WriterName}.WriteValue(writer, {value}, {child});");
+                    ? $"{model.WriterName}.WriteFull(writer, {value}{PathArgumentFor(model)});"
+                    : $"{model.WriterName}.WriteValue(writer, {value}, {child}{PathArgumentFor(model)});");
                 break;
             }
 
@@ -152,6 +162,16 @@ internal sealed partial class WriterEmitter
             case ShapeKind.Converter:
                 _w.Line($"{Query}.Generated.PopcornConverters.Write(writer, {value}, PopcornValues.{shape.Target}, PopcornValues.Options);");
                 break;
+            case ShapeKind.Sequence or ShapeKind.Dictionary when _fullCollectionMember is not null:
+            {
+                // A member of the full path: its loop goes into a method of its own (EmitFullCollectionWriter).
+                string method = "WriteFullMember_" + _fullCollectionMember.MemberName;
+                _fullCollectionWriters.Add((method, shape));
+                _fullCollectionMember = null;
+                _w.Line($"{method}(writer, {value}{(CanLeadBack(shape) ? PathArgument : string.Empty)});");
+                break;
+            }
+
             case ShapeKind.Sequence:
                 EmitSequence(shape, value, child);
                 break;

@@ -21,6 +21,13 @@ internal sealed partial class WriterEmitter
     private readonly SourceWriter _w = new();
     private int _local;
 
+    // The full writer's member being emitted, while its list or dictionary loop may still go to a method of its own, and those methods.
+    private MemberSpec? _fullCollectionMember;
+    private readonly List<(string Method, ValueShape Shape)> _fullCollectionWriters = [];
+
+    // While a full writer's member is emitted: push the object around the member's value when it can lead back (EmitValueOnPath).
+    private bool _pushesAroundMember;
+
     public WriterEmitter(ContextSpec spec, ModelSpec model, IReadOnlyDictionary<string, ModelSpec> models)
     {
         _spec = spec;
@@ -88,35 +95,13 @@ internal sealed partial class WriterEmitter
 
             """);
         _w.Indent();
-        if (_model.ReachesCycle)
-        {
-            // A write that throws leaves objects on the path; the next write must not see them.
-            _w.Block($$"""
-                int mark = {{Query}}.Generated.PopcornObjectPath.Mark;
-                try
-                {
-                    WriteValue(writer, value, plan);
-                }
-                finally
-                {
-                    {{Query}}.Generated.PopcornObjectPath.Restore(mark);
-                }
-                """);
-        }
-        else
-        {
-            _w.Line("WriteValue(writer, value, plan);");
-        }
-
+        EmitWithPath($"WriteValue(writer, value, plan{PathArgument});");
         _w.Unindent();
-        _w.Block($$"""
-            }
-
-            /// <summary>Writes <paramref name="value"/> in full: every selectable member, nested values in full.</summary>
-            internal static void WriteFull({{Json}}.Utf8JsonWriter writer, {{ValueType}} value)
-            {
-            """);
-        _w.Indent();
+        _w.Line("}");
+        _w.Line();
+        EmitElementsWriter();
+        _w.Line("/// <summary>Writes <paramref name=\"value\"/> in full: every selectable member, nested values in full.</summary>");
+        _w.Open($"internal static void WriteFull({Json}.Utf8JsonWriter writer, {ValueType} value{PathParameter})");
         if (!_model.IsValueType)
         {
             _w.Block("""
@@ -129,7 +114,7 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
-        _w.Line("WriteFullCore(writer, value);");
+        _w.Line($"WriteFullCore(writer, value{PathArgument});");
         _w.Close();
         _w.Line();
         _w.Block($$"""
@@ -139,6 +124,86 @@ internal sealed partial class WriterEmitter
 
             """);
     }
+
+    /// <summary>
+    /// <c>WriteElements</c>, the sequence entry point: the arguments checked and the cycle path taken once per call, then
+    /// a loop straight through <c>WriteFull</c> (a full plan) or <c>WriteValue</c>, pausing once the elements written
+    /// reach <c>pauseAfterBytes</c>.
+    /// </summary>
+    private void EmitElementsWriter()
+    {
+        _w.Line("/// <inheritdoc />");
+        _w.Open($"public override int WriteElements({Json}.Utf8JsonWriter writer, global::System.ReadOnlySpan<{ValueType}> values, {Query}.SelectionPlan plan, int pauseAfterBytes)");
+        _w.Block($$"""
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(plan);
+            if (!global::System.Object.ReferenceEquals(plan.Type, PopcornMetadata.{{_model.Identifier}}))
+            {
+                ThrowPlanMismatch(plan);
+            }
+
+            long stopAt = writer.BytesCommitted + writer.BytesPending + pauseAfterBytes;
+            """);
+        EmitWithPath(
+            $$"""
+            if (plan.IsFull)
+            {
+                for (int i = 0; i < values.Length; i++)
+                {
+                    WriteFull(writer, values[i]{{PathArgument}});
+                    if (writer.BytesCommitted + writer.BytesPending >= stopAt)
+                    {
+                        return i + 1;
+                    }
+                }
+            }
+            else
+            {
+                for (int i = 0; i < values.Length; i++)
+                {
+                    WriteValue(writer, values[i], plan{{PathArgument}});
+                    if (writer.BytesCommitted + writer.BytesPending >= stopAt)
+                    {
+                        return i + 1;
+                    }
+                }
+            }
+
+            return values.Length;
+            """);
+        _w.Close();
+        _w.Line();
+    }
+
+    /// <summary>
+    /// Emits <paramref name="body"/> as a public entry point's work: for a type that reaches a cycle, with the thread's
+    /// object path taken once (<c>path</c>) and ended in a <c>finally</c>, so a write that throws leaves nothing on it.
+    /// </summary>
+    private void EmitWithPath(string body)
+    {
+        if (!_model.ReachesCycle)
+        {
+            _w.Block(body);
+            return;
+        }
+
+        _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, out var checkpoint);");
+        _w.Open("try");
+        _w.Block(body);
+        _w.Close();
+        _w.Open("finally");
+        _w.Line("path.End(checkpoint);");
+        _w.Close();
+    }
+
+    /// <summary>The object path parameter of the internal writers of a type that reaches a cycle, else nothing.</summary>
+    private string PathParameter => _model.ReachesCycle ? $", {Query}.Generated.PopcornObjectPath path" : string.Empty;
+
+    /// <summary>The object path argument to this type's own internal writers.</summary>
+    private string PathArgument => _model.ReachesCycle ? ", path" : string.Empty;
+
+    /// <summary>The object path argument to <paramref name="model"/>'s internal writers.</summary>
+    private static string PathArgumentFor(ModelSpec model) => model.ReachesCycle ? ", path" : string.Empty;
 
     /// <summary>True when the value needs no local: a single typed call writes it, null included.</summary>
     private static bool IsDirect(ValueShape shape) =>

@@ -28,6 +28,34 @@ public abstract class PopcornTypeWriter<T> : PopcornTypeWriter
         return -1;
     }
 
+    /// <summary>
+    /// Writes the elements of a sequence (without the array's brackets, which the caller writes), each as
+    /// <paramref name="plan"/> selects, and stops after the element that brings what it wrote to
+    /// <paramref name="pauseAfterBytes"/>, so a host can flush between calls. Generated writers check the arguments,
+    /// and take the cycle path, once per call rather than once per element, and write each element straight through
+    /// their full or plan-driven path.
+    /// </summary>
+    /// <returns>
+    /// How many elements were written: all of <paramref name="values"/>, or fewer (but at least one) when the writer
+    /// paused. Overrides must also write at least one element of a non-empty span, or a caller's loop would not advance.
+    /// </returns>
+    /// <exception cref="ArgumentException"><paramref name="plan"/> was compiled for another type.</exception>
+    public virtual int WriteElements(Utf8JsonWriter writer, ReadOnlySpan<T?> values, SelectionPlan plan, int pauseAfterBytes)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        long stopAt = writer.BytesCommitted + writer.BytesPending + pauseAfterBytes;
+        for (int i = 0; i < values.Length; i++)
+        {
+            Write(writer, values[i], plan);
+            if (writer.BytesCommitted + writer.BytesPending >= stopAt)
+            {
+                return i + 1;
+            }
+        }
+
+        return values.Length;
+    }
+
     /// <inheritdoc />
     public sealed override int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes) =>
         WritePart(writer, (T?)value, plan, start, pauseAfterBytes);

@@ -16,7 +16,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize),
-        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.Limits),
+        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits),
     ];
 
     private static readonly string[] s_knownLimitKeys =
@@ -44,6 +44,7 @@ internal static class PopcornConfigurationBinder
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
         options.MaxResponseBytes = ReadLong(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes);
         options.ETagMaxBytes = ReadLong(section, nameof(PopcornOptions.ETagMaxBytes), options.ETagMaxBytes);
+        options.ResponseBufferBytes = ReadLong(section, nameof(PopcornOptions.ResponseBufferBytes), options.ResponseBufferBytes);
 
         var limits = section.GetSection(nameof(PopcornOptions.Limits));
         CheckKeys(limits, s_knownLimitKeys, nameof(PopcornOptions.Limits) + ":");

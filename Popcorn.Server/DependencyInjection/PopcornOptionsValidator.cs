@@ -46,6 +46,7 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         CheckRange(failures, nameof(options.MaxResponseBytes), options.MaxResponseBytes, 1024, long.MaxValue);
         // Not bounded by MaxResponseBytes: a response past that is refused anyway, so lowering the cap alone stays valid.
         CheckRange(failures, nameof(options.ETagMaxBytes), options.ETagMaxBytes, 0, long.MaxValue);
+        CheckRange(failures, nameof(options.ResponseBufferBytes), options.ResponseBufferBytes, 0, long.MaxValue);
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures.Select(f => "Popcorn: " + f));
     }
 

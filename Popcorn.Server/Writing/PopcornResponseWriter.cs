@@ -20,6 +20,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     private readonly bool _useEnvelope = registry.Options.UseEnvelope;
     private readonly long _maxResponseBytes = registry.Options.MaxResponseBytes;
     private readonly long _etagMaxBytes = registry.Options.ETagMaxBytes;
+    private readonly long _responseBufferBytes = registry.Options.ResponseBufferBytes;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
@@ -66,7 +67,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
         response.ContentType = contentType;
         bool tagged = _etagMaxBytes > 0 && endpointKind == PopcornTelemetryTags.EndpointRest && EntityTags.Applies(context, statusCode);
         using var span = PopcornTracing.StartWrite();
-        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool, tagged ? _etagMaxBytes : 0))
+        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool, tagged ? _etagMaxBytes : 0, _responseBufferBytes))
         {
             try
             {
@@ -82,6 +83,12 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
                         registry.Metrics.NotModified(body.BytesWritten, endpointKind);
                         return true;
                     }
+                }
+
+                if (body.TryGetWholeLength(out long length) && !response.HasStarted)
+                {
+                    // The whole body is in hand: one write with its length, as a buffered serializer would send it.
+                    response.ContentLength = length;
                 }
 
                 body.Complete();

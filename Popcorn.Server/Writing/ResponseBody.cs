@@ -12,8 +12,9 @@ namespace Popcorn.Server;
 /// </summary>
 /// <remarks>
 /// Bytes given to Kestrel's body pipe cannot be taken back, so writing into it from the start would leave no way to
-/// turn a 200 into an error. Holding costs one copy of the first flush's bytes (a whole small response); after the
-/// first flush the writer writes straight into the pipe. A body that will carry an <c>ETag</c> is held whole, up to
+/// turn a 200 into an error. Holding costs one copy of the held bytes; a body that ends while held (up to
+/// <c>holdUpTo</c>, <see cref="PopcornOptions.ResponseBufferBytes"/>) goes out in one write with a Content-Length, as a buffered serializer sends it, and after
+/// the first send the writer writes straight into the pipe. A body that will carry an <c>ETag</c> is held whole, up to
 /// <c>holdWholeUpTo</c> bytes, because the header must be sent before the bytes it is a hash of.
 /// </remarks>
 internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
@@ -23,10 +24,14 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
 
     private const int HeldSegmentSize = 16 * 1024;
 
+    // Held segments grow with the body (16 KB, 16 KB, 32 KB, ... up to this), so a large held body takes a few pooled arrays, not dozens.
+    private const int MaxHeldSegmentSize = 256 * 1024;
+
     private readonly PipeWriter _pipe;
     private readonly long _limit;
     private readonly Utf8JsonWriterPool _pool;
     private readonly long _holdWholeUpTo;
+    private readonly long _holdUpTo;
     private readonly List<(byte[] Array, int Length)> _held = [];
     private byte[]? _current;
     private int _currentLength;
@@ -38,13 +43,18 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// <param name="pipe">The response's body.</param>
     /// <param name="limit">The most bytes the body may have.</param>
     /// <param name="pool">Where the JSON writer comes from.</param>
-    /// <param name="holdWholeUpTo">Flushes send nothing while the body is at most this long (0: the first flush sends).</param>
-    public ResponseBody(PipeWriter pipe, long limit, Utf8JsonWriterPool pool, long holdWholeUpTo = 0)
+    /// <param name="holdWholeUpTo">The longest body that can still be hashed whole (for an ETag); 0 for none.</param>
+    /// <param name="holdUpTo">
+    /// Flushes send nothing while the body is at most this long (or <paramref name="holdWholeUpTo"/>, the larger); 0: the
+    /// first flush sends. A body that ends within it goes out in one write (see <see cref="TryGetWholeLength"/>).
+    /// </param>
+    public ResponseBody(PipeWriter pipe, long limit, Utf8JsonWriterPool pool, long holdWholeUpTo = 0, long holdUpTo = 0)
     {
         _pipe = pipe;
         _limit = limit;
         _pool = pool;
         _holdWholeUpTo = holdWholeUpTo;
+        _holdUpTo = Math.Max(holdWholeUpTo, holdUpTo);
         Json = pool.Rent(this);
     }
 
@@ -109,7 +119,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
         if (_current is null || _current.Length - _currentLength < Math.Max(sizeHint, 1))
         {
             Hold();
-            _current = ArrayPool<byte>.Shared.Rent(HeldSegmentSize);
+            _current = ArrayPool<byte>.Shared.Rent(NextHeldSegmentSize());
         }
 
         return _current.AsMemory(_currentLength);
@@ -124,9 +134,10 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// </summary>
     public async ValueTask FlushAsync(CancellationToken cancellationToken)
     {
-        if (!HasSentBytes && _written + Json.BytesPending <= _holdWholeUpTo)
+        if (!HasSentBytes && _written + Json.BytesPending <= _holdUpTo)
         {
-            // Still short enough to be held whole (for its ETag): keep it, but empty the JSON writer's own buffer.
+            // Still short enough to be held whole (to go out in one write, or for its ETag): keep it, but empty the JSON
+            // writer's own buffer.
             Json.Flush();
             _flushedMark = _written;
             return;
@@ -163,6 +174,17 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
         return hash.TryGetHashAndReset(hash128, out _);
     }
 
+    /// <summary>
+    /// When the document is written and nothing has been sent yet, the whole body's length, for a Content-Length header
+    /// (set it before <see cref="Complete"/>, which starts the response); false once bytes have been sent.
+    /// </summary>
+    public bool TryGetWholeLength(out long length)
+    {
+        Json.Flush();
+        length = _written;
+        return !HasSentBytes;
+    }
+
     /// <summary>Ends the document: hands whatever is held to the pipe (the caller flushes the pipe itself).</summary>
     public void Complete() => Release();
 
@@ -193,7 +215,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
             if (_current is null || _current.Length == _currentLength)
             {
                 Hold();
-                _current = ArrayPool<byte>.Shared.Rent(HeldSegmentSize);
+                _current = ArrayPool<byte>.Shared.Rent(NextHeldSegmentSize());
             }
 
             int length = Math.Min(bytes.Length, _current.Length - _currentLength);
@@ -202,6 +224,8 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
             bytes = bytes[length..];
         }
     }
+
+    private int NextHeldSegmentSize() => (int)Math.Clamp(_written, HeldSegmentSize, MaxHeldSegmentSize);
 
     private void ReturnScratch()
     {

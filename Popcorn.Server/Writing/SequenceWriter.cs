@@ -30,7 +30,7 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
             case List<T> list:
                 for (int start = 0; start < list.Count;)
                 {
-                    start = WriteSpan(body, CollectionsMarshal.AsSpan(list)[start..], plan, start);
+                    start += writer.WriteElements(json, CollectionsMarshal.AsSpan(list)[start..], plan, BytesToNextFlush(body));
                     if (body.PendingBytes >= ResponseBody.FlushThreshold)
                     {
                         await body.FlushAsync(cancellationToken);
@@ -41,7 +41,7 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
             case T[] array:
                 for (int start = 0; start < array.Length;)
                 {
-                    start = WriteSpan(body, array.AsSpan(start), plan, start);
+                    start += writer.WriteElements(json, array.AsSpan(start), plan, BytesToNextFlush(body));
                     if (body.PendingBytes >= ResponseBody.FlushThreshold)
                     {
                         await body.FlushAsync(cancellationToken);
@@ -76,19 +76,9 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         json.WriteEndArray();
     }
 
-    /// <summary>Writes items until the buffer is full; returns the index to resume from.</summary>
-    private int WriteSpan(ResponseBody body, ReadOnlySpan<T> items, SelectionPlan plan, int offset)
-    {
-        var json = body.Json;
-        for (int i = 0; i < items.Length; i++)
-        {
-            writer.Write(json, items[i], plan);
-            if (body.PendingBytes >= ResponseBody.FlushThreshold)
-            {
-                return offset + i + 1;
-            }
-        }
-
-        return offset + items.Length;
-    }
+    /// <summary>
+    /// How many more bytes the writer may write before the body is due a flush: lists and arrays go to the model's
+    /// <see cref="PopcornTypeWriter{T}.WriteElements"/>, which checks and enters once per call and pauses there.
+    /// </summary>
+    private static int BytesToNextFlush(ResponseBody body) => (int)Math.Max(1, ResponseBody.FlushThreshold - body.PendingBytes);
 }

@@ -185,7 +185,7 @@ public sealed class ObjectCase<T> : PayloadCase
     public override void StjWithoutSecrets(Utf8JsonWriter writer) => JsonSerializer.Serialize(writer, _value, _withoutSecrets);
 }
 
-/// <summary>A list of model objects, written as Popcorn.Server writes sequences: an array of per-element writes.</summary>
+/// <summary>A list of model objects, written as Popcorn.Server writes sequences: an array through the writer's sequence entry point.</summary>
 public sealed class ListCase<T> : PayloadCase
     where T : class
 {
@@ -218,13 +218,16 @@ public sealed class ListCase<T> : PayloadCase
 
     public override void StjWithoutSecrets(Utf8JsonWriter writer) => JsonSerializer.Serialize(writer, _value, _withoutSecrets);
 
+    // As Popcorn.Server's SequenceWriter writes a list: the writer's sequence entry point, pausing every 16 KB
+    // (ResponseBody.FlushThreshold) for the flush a server would make there (nothing is flushed here).
     private void Write(Utf8JsonWriter writer, SelectionPlan plan)
     {
-        var popcorn = _popcorn;
+        const int flushThreshold = 16 * 1024;
+        var items = CollectionsMarshal.AsSpan(_value);
         writer.WriteStartArray();
-        foreach (var item in CollectionsMarshal.AsSpan(_value))
+        for (int start = 0; start < items.Length;)
         {
-            popcorn.Write(writer, item, plan);
+            start += _popcorn.WriteElements(writer, items[start..], plan, flushThreshold);
         }
 
         writer.WriteEndArray();

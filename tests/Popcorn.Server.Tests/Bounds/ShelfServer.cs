@@ -30,7 +30,7 @@ public abstract class ShelfServer : IAsyncLifetime
     {
         // ETags off: a GET held whole for its ETag would pass the cap before sending and be a 400, and these tests
         // are about the streaming path (EntityTagTests covers the held one).
-        string[] cap = MaxResponseBytes is { } bytes ? [$"--Popcorn:MaxResponseBytes={bytes}", "--Popcorn:ETagMaxBytes=0"] : [];
+        string[] cap = MaxResponseBytes is { } bytes ? [$"--Popcorn:MaxResponseBytes={bytes}", "--Popcorn:ETagMaxBytes=0", "--Popcorn:ResponseBufferBytes=0"] : [];
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
         {
             Args = ["--urls", "http://127.0.0.1:0", "--environment", "Production", .. cap],

@@ -43,6 +43,19 @@ public class StreamingTests(LargeShelfServer server) : IClassFixture<LargeShelfS
     }
 
     [Fact]
+    public async Task Rest_ResponseWithinTheBuffer_IsSentWholeWithAContentLength()
+    {
+        // One 100 KB page: within ResponseBufferBytes (1 MiB by default), so one write with its length, not chunks.
+        using var response = await server.Client.GetAsync("/shelf/pages/3");
+        byte[] body = await response.Content.ReadAsByteArrayAsync();
+
+        ((int)response.StatusCode).ShouldBe(200);
+        body.Length.ShouldBeGreaterThan(100 * 1024);
+        response.Content.Headers.ContentLength.ShouldBe(body.Length);
+        response.Headers.TransferEncodingChunked.ShouldNotBe(true);
+    }
+
+    [Fact]
     public async Task Rest_LargeList_ArrivesBeforeTheLastItemIsWritten()
     {
         server.Shelf.Forget();
