@@ -57,7 +57,7 @@ public static partial class PlanCompiler
                 return;
             }
 
-            if (item.Arguments.Count > 0)
+            if (item.Arguments.Count > 0 && !field.AcceptsCollectionArguments)
             {
                 throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes no arguments.", item, field.WireName, type.Name);
             }
@@ -85,6 +85,19 @@ public static partial class PlanCompiler
                 entry = Claim(key, field);
             }
 
+            var arguments = item.Arguments.Count > 0 ? new ArgumentReader(session, type, field, item).Read() : null;
+            if (entry.ExplicitItems is not null && entry.Arguments?.Text != arguments?.Text)
+            {
+                // GraphQL's field merging: one key, one list; different arguments need different aliases.
+                throw session.Error(
+                    QueryErrorKind.InvalidSelection,
+                    $"The key '{key}' selects '{field.WireName}' with different arguments; give each an alias.",
+                    item,
+                    field.WireName,
+                    type.Name);
+            }
+
+            entry.Arguments = arguments;
             entry.AddExplicit(item);
         }
 
@@ -148,7 +161,7 @@ public static partial class PlanCompiler
             for (int i = 0; i < fields.Length; i++)
             {
                 var entry = kept[i];
-                fields[i] = new PlannedField(entry.Field, entry.Key, ChildPlan(entry));
+                fields[i] = new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments);
             }
 
             return fields;
@@ -286,6 +299,9 @@ public static partial class PlanCompiler
         public int Order { get; } = order;
 
         public bool Full { get; set; }
+
+        /// <summary>The list arguments its explicit mentions agree on; null when they give none.</summary>
+        public CollectionArguments? Arguments { get; set; }
 
         /// <summary>The explicit mentions of this key; null while only wildcards or <c>[Always]</c> added it.</summary>
         public List<PropertyReference>? ExplicitItems { get; private set; }

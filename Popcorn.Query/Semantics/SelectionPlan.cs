@@ -56,7 +56,7 @@ public sealed class SelectionPlan
         for (int i = 0; i < fields.Length; i++)
         {
             var planned = fields[i];
-            if (planned.Field != selectable[i] || planned.OutputName != planned.Field.WireName)
+            if (planned.Field != selectable[i] || planned.OutputName != planned.Field.WireName || planned.Arguments is not null)
             {
                 return false;
             }
@@ -83,6 +83,15 @@ public sealed class SelectionPlan
     }
 
     private sealed record CostEntry(int ListSize, long Cost);
+
+    private SelectionPlan? _withoutArguments;
+
+    /// <summary>
+    /// This plan with every list field's <see cref="PlannedField.Arguments"/> removed (itself when none has any), for
+    /// rows a source has already filtered, sorted and paged (a projected EF Core query): writing them with this plan does
+    /// not apply <c>skip</c> a second time. Computed once per plan.
+    /// </summary>
+    public SelectionPlan WithoutArguments() => _withoutArguments ??= ArgumentFreePlan.Of(this);
 
     // Computed on first use, for response caches: a race computes it twice and keeps either, which are equal.
     private PlanSignature? _signature;
