@@ -39,6 +39,14 @@ public sealed class PlannedField
     /// </summary>
     public CollectionArguments? Arguments { get; }
 
+    /// <summary>
+    /// Whether a query source (EF Core) can apply this list's <c>first</c>/<c>skip</c> itself: true unless the element
+    /// selection reads a nested model (a reference or a list), for which EF Core would need a lateral join (SQL
+    /// <c>APPLY</c>), which SQLite does not have. Such a list is filtered and sorted by the query and paged in memory
+    /// (<see cref="SelectionPlan.ForQueriedRows"/>). Filtering and sorting are always the query's.
+    /// </summary>
+    public bool PagesInQuery => Child is not { ReadsNestedModels: true };
+
     /// <inheritdoc />
     public override string ToString() =>
         (Arguments is null ? OutputName : $"{OutputName}({Arguments})") + (Child is null ? string.Empty : $"{{{Child.Type.Name}}}");

@@ -84,14 +84,32 @@ public sealed class SelectionPlan
 
     private sealed record CostEntry(int ListSize, long Cost);
 
-    private SelectionPlan? _withoutArguments;
+    /// <summary>Whether a key of this plan writes a model (an object, or a list or map of them), i.e. needs a join in a query.</summary>
+    public bool ReadsNestedModels
+    {
+        get
+        {
+            foreach (var planned in _fields)
+            {
+                if (planned.Field?.ElementType is not null)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
+    private SelectionPlan? _forQueriedRows;
 
     /// <summary>
-    /// This plan with every list field's <see cref="PlannedField.Arguments"/> removed (itself when none has any), for
-    /// rows a source has already filtered, sorted and paged (a projected EF Core query): writing them with this plan does
-    /// not apply <c>skip</c> a second time. Computed once per plan.
+    /// The plan to write rows with that a query source arranged by this plan's list arguments (a projected EF Core
+    /// query): every <see cref="PlannedField.Arguments"/> removed, except the paging of lists the query could not page
+    /// (<see cref="PlannedField.PagesInQuery"/> false), which stays to be done in memory. Writing such rows with this
+    /// plan applies nothing twice. Itself when the plan has no arguments; computed once per plan.
     /// </summary>
-    public SelectionPlan WithoutArguments() => _withoutArguments ??= ArgumentFreePlan.Of(this);
+    public SelectionPlan ForQueriedRows() => _forQueriedRows ??= ArgumentFreePlan.Of(this);
 
     // Computed on first use, for response caches: a race computes it twice and keeps either, which are equal.
     private PlanSignature? _signature;

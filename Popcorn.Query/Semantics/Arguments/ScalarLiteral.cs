@@ -53,7 +53,9 @@ internal static class ScalarLiteral
             case QueryValueKind.Int or QueryValueKind.Float when IsNumber(type):
                 return TryNumber(text, literal.Kind == QueryValueKind.Int, type, out value);
             case QueryValueKind.String:
-                value = type == typeof(DateTime) && DateTime.TryParse(text, invariant, DateTimeStyles.RoundtripKind, out var dateTime) ? dateTime
+                // A DateTime is read as UTC (an offset is converted, none means UTC): Npgsql refuses an unspecified
+                // kind for timestamptz, and a server's local zone must not change what a query means.
+                value = type == typeof(DateTime) && DateTime.TryParse(text, invariant, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, out var dateTime) ? dateTime
                     : type == typeof(DateTimeOffset) && DateTimeOffset.TryParse(text, invariant, DateTimeStyles.RoundtripKind, out var offset) ? offset
                     : type == typeof(DateOnly) && DateOnly.TryParse(text, invariant, out var date) ? date
                     : type == typeof(TimeOnly) && TimeOnly.TryParse(text, invariant, out var time) ? time

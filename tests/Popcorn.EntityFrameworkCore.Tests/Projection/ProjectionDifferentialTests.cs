@@ -41,6 +41,29 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Project_RandomSelectionsWithArguments_WriteTheSameJsonAsArgumentsAppliedInMemory()
+    {
+        await using var memory = store.CreateContext();
+        await memory.Products.LoadAsync();
+        await memory.Customers.LoadAsync();
+        await memory.Orders.Include(o => o.Lines).LoadAsync();
+        SortCollectionsByKey(memory);
+        var random = new RandomSelections(seed: 2024, arguments: true);
+
+        for (int i = 0; i < Selections; i++)
+        {
+            if (i % 2 == 0)
+            {
+                await CheckAsync(random, db => db.Customers, memory.Customers.Local.OrderBy(c => c.Id));
+            }
+            else
+            {
+                await CheckAsync(random, db => db.Orders, memory.Orders.Local.OrderBy(o => o.Id));
+            }
+        }
+    }
+
+    [StoreFact]
     public async Task Project_ReferenceCycleInTheData_IsWrittenAsNullLikeIgnoreCycles()
     {
         using var cyclic = FreshStore();
@@ -75,10 +98,19 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
         await using var db = store.CreateContext();
         store.Sql.Clear();
 
-        var projected = await root(db).OrderBy(e => EF.Property<int>(e, "Id")).Project(plan).ToListAsync();
+        List<T> projected;
+        try
+        {
+            projected = await root(db).OrderBy(e => EF.Property<int>(e, "Id")).Project(plan).ToListAsync();
+        }
+        catch (InvalidOperationException e)
+        {
+            throw new InvalidOperationException($"{selection}: {e.Message}", e);
+        }
 
         store.Sql.Commands.Count.ShouldBe(1, $"{selection}: one command per root");
-        Json.Write(projected, plan).ShouldBe(Json.Write(inMemory, plan), selection);
+        // The database applied the list arguments; the in-memory graph gets them from the writers.
+        Json.Write(projected, plan.ForQueriedRows()).ShouldBe(Json.Write(inMemory, plan), selection);
     }
 
     private static void SortCollectionsByKey(StoreDbContext memory)

@@ -74,12 +74,12 @@ public class CollectionArgumentsWriteTests
     }
 
     [Fact]
-    public void Plan_WithoutArguments_IsItselfWhenThereAreNone_AndDropsThemOtherwise()
+    public void Plan_ForQueriedRows_IsItselfWhenThereAreNone_AndDropsThemOtherwise()
     {
         var plain = WriteHelper.Plan<Order>(s_context, "[lines[sku]]");
-        plain.WithoutArguments().ShouldBeSameAs(plain);
+        plain.ForQueriedRows().ShouldBeSameAs(plain);
 
         var paged = WriteHelper.Plan<Order>(s_context, "[lines(skip: 3)[sku]]");
-        WriteHelper.Write(s_context, Sample(), paged.WithoutArguments()).ShouldBe(WriteHelper.Write(s_context, Sample(), plain));
+        WriteHelper.Write(s_context, Sample(), paged.ForQueriedRows()).ShouldBe(WriteHelper.Write(s_context, Sample(), plain));
     }
 }
