@@ -1,4 +1,6 @@
 using System.Net;
+using System.Text;
+using System.Text.Json;
 using System.Text.Json.Nodes;
 using Microsoft.EntityFrameworkCore;
 using Popcorn.EntityFrameworkCore.Tests.Infrastructure;
@@ -50,5 +52,47 @@ public sealed class ArgumentEndpointTests(SqliteStore store) : IClassFixture<Sql
         ((int)problem["column"]!).ShouldBe(column, problem.ToJsonString());
         problem.ToJsonString().ShouldNotContain("SELECT", Case.Sensitive);
         store.Sql.Commands.ShouldBeEmpty();
+    }
+
+    [Fact]
+    public async Task Post_GatewayNestedArguments_AreValidatedAndPushedDown()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        var body = await PostAsync(server, "{ orders { id lines(first: 1, orderBy: [{quantity: DESC}], where: {quantity: {gte: 2}}) { quantity } } }", HttpStatusCode.OK);
+
+        var sql = store.Sql.Commands.ShouldHaveSingleItem();
+        sql.ShouldContain("\"Quantity\" DESC", Case.Sensitive, sql);
+        body["data"]!["orders"]!.AsArray().ShouldAllBe(o => o!["lines"]!.AsArray().Count <= 1 && o["lines"]!.AsArray().All(l => (int)l!["quantity"]! >= 2));
+    }
+
+    [Theory]
+    [InlineData("{ orders { lines(top: 1) { id } } }", "Unknown argument \"top\" on field \"Order.lines\".", 18)]
+    [InlineData("{ orders { lines(where: {unitPrice: {gt: 1}}) { id } } }", "Field \"unitPrice\" is not defined by type \"OrderLineFilter\".", 26)]
+    [InlineData("{ orders { lines(orderBy: {quantity: UP}) { id } } }", "Value \"UP\" does not exist in \"SortDirection\" enum.", 28)]
+    [InlineData("{ orders { lines(first: 5000) { id } } }", "Argument 'first' on field 'lines' is 5000, above the largest page of 1000.", 18)]
+    public async Task Post_GatewayBadArgument_IsAnErrorWithItsLocation_BeforeAnySql(string query, string message, int column)
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        var body = await PostAsync(server, query, HttpStatusCode.BadRequest);
+
+        var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+        ((string)error["message"]!).ShouldBe(message);
+        ((int)error["locations"]![0]!["column"]!).ShouldBe(column);
+        store.Sql.Commands.ShouldBeEmpty();
+    }
+
+    private static async Task<JsonNode> PostAsync(StoreServer server, string query, HttpStatusCode status)
+    {
+        // GraphQL over HTTP: a client of application/graphql-response+json gets a document error as a 400.
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(JsonSerializer.Serialize(new { query }), Encoding.UTF8, "application/json") };
+        request.Headers.Accept.ParseAdd("application/graphql-response+json");
+        using var response = await server.Client.SendAsync(request);
+        string text = await response.Content.ReadAsStringAsync();
+        response.StatusCode.ShouldBe(status, text);
+        return JsonNode.Parse(text)!;
     }
 }
