@@ -104,7 +104,7 @@ internal static class ValueRules
                 int at = field.Location == default ? offset : field.Location.Offset;
                 if (InputField(context, input, field.Name, at) is { } definition)
                 {
-                    CheckLiteral(context, field.Value, definition.Type, at);
+                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length));
                 }
             }
 
@@ -115,6 +115,23 @@ internal static class ValueRules
         {
             context.Report(error, offset);
         }
+    }
+
+    /// <summary>
+    /// Where an object field's value starts, past its name's end (<paramref name="from"/>), the colon and what GraphQL
+    /// ignores around it: a literal keeps no positions inside, and graphql-js reports a wrong value where it stands.
+    /// </summary>
+    private static int ValueOffset(string text, int from)
+    {
+        int i = from;
+        bool colon = false;
+        while (i < text.Length && (char.IsWhiteSpace(text[i]) || text[i] == ',' || text[i] == '\uFEFF' || (!colon && text[i] == ':')))
+        {
+            colon |= text[i] == ':';
+            i++;
+        }
+
+        return i;
     }
 
     /// <summary>The input object's field <paramref name="name"/>, or null after reporting it as graphql-js does.</summary>

@@ -16,11 +16,7 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
     [StoreFact]
     public async Task Project_RandomSelections_WriteTheSameJsonAsTheInMemoryGraph()
     {
-        await using var memory = store.CreateContext();
-        await memory.Products.LoadAsync();
-        await memory.Customers.LoadAsync();
-        await memory.Orders.Include(o => o.Lines).LoadAsync();
-        SortCollectionsByKey(memory);
+        await using var memory = await LoadWholeStoreAsync();
         var random = new RandomSelections(seed: 1337);
 
         for (int i = 0; i < Selections; i++)
@@ -43,11 +39,7 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
     [StoreFact]
     public async Task Project_RandomSelectionsWithArguments_WriteTheSameJsonAsArgumentsAppliedInMemory()
     {
-        await using var memory = store.CreateContext();
-        await memory.Products.LoadAsync();
-        await memory.Customers.LoadAsync();
-        await memory.Orders.Include(o => o.Lines).LoadAsync();
-        SortCollectionsByKey(memory);
+        await using var memory = await LoadWholeStoreAsync();
         var random = new RandomSelections(seed: 2024, arguments: true);
 
         for (int i = 0; i < Selections; i++)
@@ -111,6 +103,17 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
         store.Sql.Commands.Count.ShouldBe(1, $"{selection}: one command per root");
         // The database applied the list arguments; the in-memory graph gets them from the writers.
         Json.Write(projected, plan.ForQueriedRows()).ShouldBe(Json.Write(inMemory, plan), selection);
+    }
+
+    /// <summary>The whole store as one tracked graph, its collections in key order (the projection's order).</summary>
+    private async Task<StoreDbContext> LoadWholeStoreAsync()
+    {
+        var memory = store.CreateContext();
+        await memory.Products.LoadAsync();
+        await memory.Customers.LoadAsync();
+        await memory.Orders.Include(o => o.Lines).LoadAsync();
+        SortCollectionsByKey(memory);
+        return memory;
     }
 
     private static void SortCollectionsByKey(StoreDbContext memory)

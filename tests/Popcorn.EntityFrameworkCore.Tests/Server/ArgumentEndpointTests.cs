@@ -70,7 +70,7 @@ public sealed class ArgumentEndpointTests(SqliteStore store) : IClassFixture<Sql
     [Theory]
     [InlineData("{ orders { lines(top: 1) { id } } }", "Unknown argument \"top\" on field \"Order.lines\".", 18)]
     [InlineData("{ orders { lines(where: {unitPrice: {gt: 1}}) { id } } }", "Field \"unitPrice\" is not defined by type \"OrderLineFilter\".", 26)]
-    [InlineData("{ orders { lines(orderBy: {quantity: UP}) { id } } }", "Value \"UP\" does not exist in \"SortDirection\" enum.", 28)]
+    [InlineData("{ orders { lines(orderBy: {quantity: UP}) { id } } }", "Value \"UP\" does not exist in \"SortDirection\" enum.", 38)]
     [InlineData("{ orders { lines(first: 5000) { id } } }", "Argument 'first' on field 'lines' is 5000, above the largest page of 1000.", 18)]
     public async Task Post_GatewayBadArgument_IsAnErrorWithItsLocation_BeforeAnySql(string query, string message, int column)
     {
