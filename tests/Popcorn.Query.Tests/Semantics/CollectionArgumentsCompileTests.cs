@@ -164,6 +164,14 @@ public class CollectionArgumentsCompileTests
     }
 
     [Fact]
+    public void Compile_DeeplyNestedWhere_IsRefusedByTheParsersLimits_NotAStackOverflow()
+    {
+        string nested = string.Concat(Enumerable.Repeat("{or: [", 1300)) + "{sku: \"a\"}" + string.Concat(Enumerable.Repeat("]}", 1300));
+
+        Should.Throw<PopcornQueryException>(() => Compile($"[lines(where: {nested})]")).Kind.ShouldBe(QueryErrorKind.LimitExceeded);
+    }
+
+    [Fact]
     public void Apply_InMemory_FiltersSortsAndPages_WithNullsFirst()
     {
         var lines = new[]
