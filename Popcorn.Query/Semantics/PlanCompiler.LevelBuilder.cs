@@ -85,10 +85,14 @@ public static partial class PlanCompiler
                 entry = Claim(key, field);
             }
 
-            var arguments = item.Arguments.Count > 0 ? new ArgumentReader(session, type, field, item).Read() : null;
-            if (entry.ExplicitItems is not null && entry.Arguments?.Text != arguments?.Text)
+            if (entry.ExplicitItems is null)
             {
-                // GraphQL's field merging: one key, one list; different arguments need different aliases.
+                entry.Arguments = item.Arguments.Count > 0 ? new ArgumentReader(session, type, field, item).Read() : null;
+            }
+            else if (!SameArguments(entry.ExplicitItems[0].Arguments, item.Arguments))
+            {
+                // GraphQL's field merging: one key, one list; different arguments need different aliases. Compared on
+                // the tree, not read again: a fragment repeating one field must not re-read (and re-print) its values.
                 throw session.Error(
                     QueryErrorKind.InvalidSelection,
                     $"The key '{key}' selects '{field.WireName}' with different arguments; give each an alias.",
@@ -97,7 +101,6 @@ public static partial class PlanCompiler
                     type.Name);
             }
 
-            entry.Arguments = arguments;
             entry.AddExplicit(item);
         }
 
@@ -165,6 +168,25 @@ public static partial class PlanCompiler
             }
 
             return fields;
+        }
+
+        /// <summary>The spec's SameArguments: the same names with equal values, in any order.</summary>
+        private static bool SameArguments(IReadOnlyList<QueryArgument> first, IReadOnlyList<QueryArgument> second)
+        {
+            if (first.Count != second.Count)
+            {
+                return false;
+            }
+
+            foreach (var argument in first)
+            {
+                if (!second.Any(other => other.Name == argument.Name && other.Value.Equals(argument.Value)))
+                {
+                    return false;
+                }
+            }
+
+            return true;
         }
 
         private static void SortByDeclaration(List<Entry> kept) =>

@@ -164,6 +164,32 @@ public class CollectionArgumentsCompileTests
     }
 
     [Fact]
+    public void Compile_OneListRepeatedWithTheSameArguments_MergesInAnyArgumentOrder_AndReadsThemOnce()
+    {
+        var plan = Compile("{ lines(first: 2, where: {sku: \"a\"}) { sku } lines(where: {sku: \"a\"}, first: 2) { quantity } }");
+
+        plan.Fields.ToArray().ShouldHaveSingleItem().Arguments!.Text.ShouldBe("first: 2, where: {sku: \"a\"}");
+    }
+
+    [Fact]
+    public void Compile_ALargeValueRepeatedByFragments_IsReadOnce()
+    {
+        string big = new('z', 100_000);
+        string query = "query Q($v: String) { ...A ...A ...A } fragment A on Order { ...B ...B ...B ...B } fragment B on Order { lines(where: {sku: $v}) { sku } }";
+        using var variables = System.Text.Json.JsonDocument.Parse(System.Text.Json.JsonSerializer.Serialize(new { v = big }));
+        var tree = SelectionParser.Parse(query, variables: variables.RootElement);
+        PlanCompiler.Compile(Order, tree); // warm: the first call also pays for JIT compilation
+        long before = GC.GetAllocatedBytesForCurrentThread();
+
+        var plan = PlanCompiler.Compile(Order, tree);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // One read of the value (its canonical print included) is under 1 MB; twelve would be over 9.
+        allocated.ShouldBeLessThan(2L * 1024 * 1024);
+        ((FilterComparison)plan.Fields[0].Arguments!.Where!).Value.ShouldBe(big);
+    }
+
+    [Fact]
     public void Compile_DeeplyNestedWhere_IsRefusedByTheParsersLimits_NotAStackOverflow()
     {
         string nested = string.Concat(Enumerable.Repeat("{or: [", 1300)) + "{sku: \"a\"}" + string.Concat(Enumerable.Repeat("]}", 1300));
