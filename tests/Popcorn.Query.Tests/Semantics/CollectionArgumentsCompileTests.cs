@@ -190,6 +190,16 @@ public class CollectionArgumentsCompileTests
     }
 
     [Fact]
+    public void Cost_ListWithFirst_CountsAtMostFirstElements()
+    {
+        long whole = SelectionCost.Estimate(Compile("[lines[sku,quantity]]"));
+        long paged = SelectionCost.Estimate(Compile("[lines(first: 2)[sku,quantity]]"));
+        long large = SelectionCost.Estimate(Compile("[lines(first: 500)[sku,quantity]]"));
+
+        (whole, paged, large).ShouldBe((1 + 10 * 2, 1 + 2 * 2, whole));
+    }
+
+    [Fact]
     public void Compile_DeeplyNestedWhere_IsRefusedByTheParsersLimits_NotAStackOverflow()
     {
         string nested = string.Concat(Enumerable.Repeat("{or: [", 1300)) + "{sku: \"a\"}" + string.Concat(Enumerable.Repeat("]}", 1300));
