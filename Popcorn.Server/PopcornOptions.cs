@@ -29,6 +29,12 @@ public sealed class PopcornOptions
     public UnknownFieldHandling UnknownFields { get; set; } = UnknownFieldHandling.Error;
 
     /// <summary>
+    /// The largest <c>first</c> a list field accepts (1000 by default; <see cref="PlanCompilerOptions.MaxPageSize"/>);
+    /// a larger one is a 400. A list without <c>first</c> is written whole. See docs/data.md, "Arguments on list fields".
+    /// </summary>
+    public int MaxPageSize { get; set; } = 1000;
+
+    /// <summary>
     /// What a caller gets for naming a field whose <c>[PopcornAuthorize]</c> policy refuses them: the answer a field that
     /// does not exist gets, as for <c>[Never]</c> (<see cref="UnauthorizedFieldHandling.Hide"/>, the default), or a 403
     /// (<see cref="UnauthorizedFieldHandling.Forbid"/>; GraphQL error <c>FORBIDDEN</c> at <c>/graphql</c>). Wildcards

@@ -21,7 +21,9 @@ public static class PopcornProjection
 
     /// <summary>
     /// Returns <paramref name="source"/> with <paramref name="plan"/> composed in as a projection of the model type.
-    /// The projection is built once per plan and model, then reused.
+    /// The projection is built once per plan and model, then reused. The list arguments of nested collections
+    /// (<c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>) are applied in the query: write the rows with
+    /// <see cref="SelectionPlan.ForQueriedRows"/>, not <paramref name="plan"/>, or the writers apply them again.
     /// </summary>
     /// <typeparam name="T">The model type, mapped as an EF Core entity type.</typeparam>
     /// <param name="source">A query that starts from a <c>DbSet</c> of the context that maps <typeparamref name="T"/>.</param>

@@ -9,7 +9,7 @@ namespace Popcorn.EntityFrameworkCore;
 /// <summary>
 /// Turns a <see cref="SelectionPlan"/> into the lambda of a <c>Select</c> EF Core can translate: a member-init of the
 /// model type that reads the selected members, the entity's key and its <c>[Always]</c> scalars, and recurses into
-/// selected navigations (a conditional for references, <c>OrderBy(key).Select(...).ToList()</c> for collections). Nothing in it
+/// selected navigations (a conditional for references, <c>Where(...).OrderBy(...).Skip(n).Take(m).Select(...).ToList()</c> for collections, see <see cref="ArgumentExpressions"/>). Nothing in it
 /// calls back into .NET code, so the whole projection runs in the database.
 /// </summary>
 /// <remarks>
@@ -21,8 +21,6 @@ namespace Popcorn.EntityFrameworkCore;
 internal sealed class ProjectionBuilder
 {
     private static readonly MethodInfo s_select = GetEnumerableMethod(nameof(Enumerable.Select), parameterCount: 2, selectorArity: 2);
-    private static readonly MethodInfo s_orderBy = GetEnumerableMethod(nameof(Enumerable.OrderBy), parameterCount: 2, selectorArity: 2);
-    private static readonly MethodInfo s_thenBy = GetEnumerableMethod(nameof(Enumerable.ThenBy), parameterCount: 2, selectorArity: 2);
     private static readonly MethodInfo s_toList = typeof(Enumerable).GetMethod(nameof(Enumerable.ToList))!;
     private static readonly MethodInfo s_toArray = typeof(Enumerable).GetMethod(nameof(Enumerable.ToArray), 1, [typeof(IEnumerable<>).MakeGenericType(Type.MakeGenericMethodParameter(0))])!;
 
@@ -58,11 +56,11 @@ internal sealed class ProjectionBuilder
         _ancestors.Add((entityType, source));
         try
         {
-            foreach (var (field, children) in SelectedFields(plans))
+            foreach (var (field, children, arguments) in SelectedFields(plans))
             {
                 string memberName = field.MemberName
                     ?? throw new ProjectionNotSupportedException($"The metadata of '{field}' does not name its C# member; regenerate it with this version of Popcorn.Generator.");
-                if (bound.Add(memberName) && BindField(source, entityType, field, memberName, children, depth) is { } binding)
+                if (bound.Add(memberName) && BindField(source, entityType, field, memberName, children, arguments, depth) is { } binding)
                 {
                     bindings.Add(binding);
                 }
@@ -89,11 +87,13 @@ internal sealed class ProjectionBuilder
 
     /// <summary>
     /// The fields the plans write (a field under several aliases once, with every alias's child plan) plus the
-    /// type's <c>[Always]</c> scalars, which the GraphQL semantics do not add to the plan.
+    /// type's <c>[Always]</c> scalars, which the GraphQL semantics do not add to the plan. A list read once cannot be
+    /// arranged two ways, so aliases of one collection with different arguments are refused (the handler's query
+    /// then runs unprojected).
     /// </summary>
-    private static List<(FieldMetadata Field, List<SelectionPlan> Children)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
+    private static List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
     {
-        var fields = new List<(FieldMetadata Field, List<SelectionPlan> Children)>();
+        var fields = new List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)>();
         foreach (var plan in plans)
         {
             foreach (var planned in plan.Fields)
@@ -106,8 +106,13 @@ internal sealed class ProjectionBuilder
                 int index = fields.FindIndex(f => f.Field == field);
                 if (index < 0)
                 {
-                    fields.Add((field, []));
+                    fields.Add((field, [], planned.Arguments));
                     index = fields.Count - 1;
+                }
+                else if (fields[index].Arguments is not null || planned.Arguments is not null)
+                {
+                    throw new ProjectionNotSupportedException(
+                        $"'{field}' is selected under several keys with arguments; one query reads a collection once, arranged one way. Select it once, or return IEnumerable<T>.");
                 }
 
                 if (planned.Child is { } child && !fields[index].Children.Contains(child))
@@ -121,14 +126,14 @@ internal sealed class ProjectionBuilder
         {
             if (field is { IsAlways: true, IsNever: false, Kind: FieldKind.Scalar } && !fields.Exists(f => f.Field == field))
             {
-                fields.Add((field, []));
+                fields.Add((field, [], null));
             }
         }
 
         return fields;
     }
 
-    private MemberBinding? BindField(Expression source, IEntityType entityType, FieldMetadata field, string memberName, List<SelectionPlan> children, int depth)
+    private MemberBinding? BindField(Expression source, IEntityType entityType, FieldMetadata field, string memberName, List<SelectionPlan> children, CollectionArguments? arguments, int depth)
     {
         bool isColumn = entityType.FindProperty(memberName) is not null || entityType.FindComplexProperty(memberName) is not null;
         INavigationBase? navigation = isColumn ? null : (INavigationBase?)entityType.FindNavigation(memberName) ?? entityType.FindSkipNavigation(memberName);
@@ -168,7 +173,7 @@ internal sealed class ProjectionBuilder
         try
         {
             return Expression.Bind(member, navigation.IsCollection
-                ? BuildCollection(access, target, children, depth, field)
+                ? BuildCollection(access, target, children, depth, field, arguments)
                 : BuildReference(access, target, children, depth));
         }
         finally
@@ -222,7 +227,7 @@ internal sealed class ProjectionBuilder
         return test;
     }
 
-    private Expression BuildCollection(Expression access, IEntityType target, List<SelectionPlan> children, int depth, FieldMetadata field)
+    private Expression BuildCollection(Expression access, IEntityType target, List<SelectionPlan> children, int depth, FieldMetadata field, CollectionArguments? arguments)
     {
         var elementType = target.ClrType;
         var element = Expression.Parameter(elementType, "e" + depth);
@@ -238,7 +243,15 @@ internal sealed class ProjectionBuilder
             _levelStart = outerLevel;
         }
 
-        var selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), OrderedByKey(access, target), selector);
+        // Ordered by primary key (SQL leaves a nested collection's order open, and PostgreSQL and SQLite differ), after
+        // the client's orderBy when there is one; filtered and paged in the statement.
+        var arranged = ArgumentExpressions.Arrange(access, target, arguments);
+        Expression selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), arranged, selector);
+        if (children.TrueForAll(static child => !child.ReadsNestedModels))
+        {
+            // Else paged in memory (PlannedField.PagesInQuery): EF Core would need APPLY, which SQLite lacks.
+            selected = ArgumentExpressions.Page(selected, elementType, arguments);
+        }
 
         var memberType = access.Type;
         if (memberType.IsArray)
@@ -253,32 +266,6 @@ internal sealed class ProjectionBuilder
 
         throw new ProjectionNotSupportedException(
             $"'{field}' is a {memberType.Name}; projections fill collection navigations typed as arrays, List<T> or an interface List<T> implements.");
-    }
-
-    /// <summary>
-    /// The collection ordered by its primary key: SQL leaves the order of a nested collection's rows open (PostgreSQL
-    /// and SQLite differ), and a response should not change between two identical requests.
-    /// </summary>
-    private static Expression OrderedByKey(Expression collection, IEntityType target)
-    {
-        var elementType = target.ClrType;
-        Expression ordered = collection;
-        bool first = true;
-        foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
-        {
-            if (property.PropertyInfo is not { } member)
-            {
-                continue;
-            }
-
-            var element = Expression.Parameter(elementType, "k");
-            var key = Expression.Lambda(Expression.Property(element, member), element);
-            var method = (first ? s_orderBy : s_thenBy).MakeGenericMethod(elementType, member.PropertyType);
-            ordered = Expression.Call(method, ordered, key);
-            first = false;
-        }
-
-        return ordered;
     }
 
     private static MemberInfo FindWritableMember(Type type, string memberName, FieldMetadata field)

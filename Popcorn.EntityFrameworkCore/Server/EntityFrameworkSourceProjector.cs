@@ -41,9 +41,11 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, TimeSpan firstRowTimeout, CancellationToken cancellationToken)
         {
             var source = (IQueryable<T>)query;
+            bool arranged = false;
             if (source.TryProject(plan, out var projected, out string? refusal))
             {
                 source = projected;
+                arranged = true;
             }
             else
             {
@@ -53,7 +55,8 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
             try
             {
-                return await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), firstRowTimeout, cancellationToken);
+                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), firstRowTimeout, cancellationToken);
+                return arranged ? new ArrangedAsyncSequence<T>(rows) : rows;
             }
             catch (PopcornSourceUnavailableException error)
             {

@@ -171,6 +171,13 @@ internal static class ContextEmitter
                     arguments.Add("policy: " + Literal(member.Policy));
                 }
 
+                if (member.TakesPartInArguments)
+                {
+                    // A typed lambda, not reflection: lists in memory are filtered and sorted through it, trim-safe.
+                    arguments.Add($"valueType: typeof({member.Shape.BareTypeName})");
+                    arguments.Add($"getter: static value => (({model.TypeName})value).{Identifier(member.MemberName)}");
+                }
+
                 w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}),");
             }
 
@@ -318,6 +325,16 @@ internal static class ContextEmitter
         if ((flags & 4) != 0)
         {
             parts.Add("global::Popcorn.Query.FieldFlags.Never");
+        }
+
+        if ((flags & 8) != 0)
+        {
+            parts.Add("global::Popcorn.Query.FieldFlags.Sortable");
+        }
+
+        if ((flags & 16) != 0)
+        {
+            parts.Add("global::Popcorn.Query.FieldFlags.Filterable");
         }
 
         return string.Join(" | ", parts);

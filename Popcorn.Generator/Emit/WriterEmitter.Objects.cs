@@ -68,6 +68,7 @@ internal sealed partial class WriterEmitter
                 _w.Line($"var child = field.Child!;");
             }
 
+            EmitArrangedList(member, child);
             EmitMember(member, "field.EncodedOutputName", child, scoped: true);
             _w.Line("break;");
             _w.Close();
@@ -77,6 +78,38 @@ internal sealed partial class WriterEmitter
         _w.Line("    writer.WriteString(field.EncodedOutputName, s_typeName);");
         _w.Line("    break;");
         _w.Close();
+    }
+
+    /// <summary>
+    /// For a list of models: when the planned field carries <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>, the list
+    /// is arranged in memory into an array (<c>CollectionArguments.Apply</c>) and that array is written. A plan without
+    /// arguments pays one null test and takes the unchanged path below it.
+    /// </summary>
+    private void EmitArrangedList(MemberSpec member, string? child)
+    {
+        var shape = member.Shape;
+        if (member.Kind != FieldKindSpec.List || member.ElementModel is null || shape.Kind != ShapeKind.Sequence)
+        {
+            return;
+        }
+
+        var element = shape.Element!;
+        var arranged = shape with
+        {
+            TypeName = ArrayOf(element.TypeName) + "?",
+            BareTypeName = ArrayOf(element.BareTypeName),
+            IsValueType = false,
+            Collection = CollectionKind.Array,
+        };
+
+        // Locals numbered apart from the unchanged path's, which follows in the same case block.
+        _local = 100;
+        _w.Open("if (field.Arguments is { } arguments)");
+        EmitMember(member with { Shape = arranged }, "field.EncodedOutputName", child, scoped: true, $"arguments.Apply<{element.TypeName}>(value.{Identifier(member.MemberName)})");
+        _w.Line("break;");
+        _w.Close();
+        _w.Line();
+        _local = 0;
     }
 
     /// <summary>

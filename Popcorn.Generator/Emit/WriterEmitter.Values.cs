@@ -9,10 +9,10 @@ namespace Popcorn.Generator.Emit;
 internal sealed partial class WriterEmitter
 {
     /// <summary>Writes one member under <paramref name="name"/>, honouring its ignore condition.</summary>
-    private void EmitMember(MemberSpec member, string name, string? child, bool scoped)
+    private void EmitMember(MemberSpec member, string name, string? child, bool scoped, string? access = null)
     {
         var shape = member.Shape;
-        string access = "value." + Identifier(member.MemberName);
+        access ??= "value." + Identifier(member.MemberName);
         if (member.Ignore == IgnoreKind.Never && IsDirect(shape))
         {
             EmitNamed(shape, name, access, child);

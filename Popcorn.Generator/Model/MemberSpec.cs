@@ -31,4 +31,7 @@ internal sealed record MemberSpec(
 {
     /// <summary>FieldFlags.Never.</summary>
     public bool IsNever => (Flags & 4) != 0;
+
+    /// <summary>FieldFlags.Sortable or FieldFlags.Filterable: the metadata carries a typed getter for arguments in memory.</summary>
+    public bool TakesPartInArguments => (Flags & (8 | 16)) != 0;
 }

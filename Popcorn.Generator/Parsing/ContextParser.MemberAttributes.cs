@@ -42,6 +42,14 @@ internal sealed partial class ContextParser
             {
                 flags |= 4;
             }
+            else if (KnownTypes.IsAttribute(attribute, _known.SortableAttribute))
+            {
+                flags |= 8;
+            }
+            else if (KnownTypes.IsAttribute(attribute, _known.FilterableAttribute))
+            {
+                flags |= 16;
+            }
         }
 
         return flags;

@@ -30,6 +30,8 @@ internal sealed class KnownTypes
         DefaultAttribute = Get("Popcorn.DefaultAttribute");
         AlwaysAttribute = Get("Popcorn.AlwaysAttribute");
         NeverAttribute = Get("Popcorn.NeverAttribute");
+        SortableAttribute = Get("Popcorn.SortableAttribute");
+        FilterableAttribute = Get("Popcorn.FilterableAttribute");
         SubPropertyDefaultAttribute = Get("Popcorn.SubPropertyDefaultAttribute");
         PopcornAuthorizeAttribute = Get("Popcorn.PopcornAuthorizeAttribute");
         ObsoleteAttribute = Get("System.ObsoleteAttribute");
@@ -91,6 +93,10 @@ internal sealed class KnownTypes
     public INamedTypeSymbol? AlwaysAttribute { get; }
 
     public INamedTypeSymbol? NeverAttribute { get; }
+
+    public INamedTypeSymbol? SortableAttribute { get; }
+
+    public INamedTypeSymbol? FilterableAttribute { get; }
 
     public INamedTypeSymbol? SubPropertyDefaultAttribute { get; }
 

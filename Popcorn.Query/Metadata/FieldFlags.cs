@@ -15,4 +15,10 @@ public enum FieldFlags
 
     /// <summary><c>[Never]</c>: never written, and invisible to clients.</summary>
     Never = 4,
+
+    /// <summary><c>[Sortable]</c>: clients may order lists of the declaring type by it (<c>orderBy</c>).</summary>
+    Sortable = 8,
+
+    /// <summary><c>[Filterable]</c>: clients may filter lists of the declaring type by it (<c>where</c>).</summary>
+    Filterable = 16,
 }

@@ -23,6 +23,8 @@ public sealed class FieldMetadata
     /// <param name="memberName">The C# property or field behind the field, for consumers that build expressions over the model (projection pushdown); null when unknown.</param>
     /// <param name="policy">The authorization policy a caller must satisfy to see the field (<c>[PopcornAuthorize]</c>); null when anyone may.</param>
     /// <param name="deprecationReason">Why the field is deprecated (the member's <c>[Obsolete]</c> message); null when it is not.</param>
+    /// <param name="valueType">The member's CLR type, for <c>[Sortable]</c>/<c>[Filterable]</c> fields: argument values are converted to it when a plan is compiled.</param>
+    /// <param name="getter">Reads the member from an instance of the declaring type, for <c>[Sortable]</c>/<c>[Filterable]</c> fields: lists in memory are filtered and sorted through it, without reflection.</param>
     public FieldMetadata(
         string wireName,
         FieldKind kind,
@@ -34,7 +36,9 @@ public sealed class FieldMetadata
         bool isNullable = false,
         string? memberName = null,
         string? policy = null,
-        string? deprecationReason = null)
+        string? deprecationReason = null,
+        Type? valueType = null,
+        Func<object, object?>? getter = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(wireName);
         ArgumentException.ThrowIfNullOrEmpty(typeName);
@@ -60,6 +64,13 @@ public sealed class FieldMetadata
 
         Policy = policy;
         DeprecationReason = deprecationReason;
+        if ((flags & (FieldFlags.Sortable | FieldFlags.Filterable)) != 0 && (valueType is null || getter is null))
+        {
+            throw new ArgumentException($"Field '{wireName}' is sortable or filterable and needs its value type and getter.", nameof(getter));
+        }
+
+        ValueType = valueType;
+        GetValue = getter;
     }
 
     /// <summary>The JSON key System.Text.Json writes for this field.</summary>
@@ -109,6 +120,21 @@ public sealed class FieldMetadata
     /// when anyone may. A caller refused it sees the field as if it were <c>[Never]</c>.
     /// </summary>
     public string? Policy { get; }
+
+    /// <summary>The member's CLR type; set for <c>[Sortable]</c>/<c>[Filterable]</c> fields, null otherwise.</summary>
+    public Type? ValueType { get; }
+
+    /// <summary>Reads the member from an instance of the declaring type; set for <c>[Sortable]</c>/<c>[Filterable]</c> fields, null otherwise.</summary>
+    public Func<object, object?>? GetValue { get; }
+
+    /// <summary><c>[Sortable]</c>: lists of the declaring type may be ordered by it.</summary>
+    public bool IsSortable => (Flags & FieldFlags.Sortable) != 0;
+
+    /// <summary><c>[Filterable]</c>: lists of the declaring type may be filtered by it.</summary>
+    public bool IsFilterable => (Flags & FieldFlags.Filterable) != 0;
+
+    /// <summary>True when a selection may give this field <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>: a list of model objects.</summary>
+    public bool AcceptsCollectionArguments => Kind == FieldKind.List && ElementType is not null;
 
     /// <summary><c>[Default]</c> or <c>[Always]</c>.</summary>
     public bool IsDefault => (Flags & (FieldFlags.Default | FieldFlags.Always)) != 0;

@@ -57,7 +57,7 @@ public static partial class PlanCompiler
                 return;
             }
 
-            if (item.Arguments.Count > 0)
+            if (item.Arguments.Count > 0 && !field.AcceptsCollectionArguments)
             {
                 throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes no arguments.", item, field.WireName, type.Name);
             }
@@ -83,6 +83,22 @@ public static partial class PlanCompiler
             else
             {
                 entry = Claim(key, field);
+            }
+
+            if (entry.ExplicitItems is null)
+            {
+                entry.Arguments = item.Arguments.Count > 0 ? new ArgumentReader(session, type, field, item).Read() : null;
+            }
+            else if (!SameArguments(entry.ExplicitItems[0].Arguments, item.Arguments))
+            {
+                // GraphQL's field merging: one key, one list; different arguments need different aliases. Compared on
+                // the tree, not read again: a fragment repeating one field must not re-read (and re-print) its values.
+                throw session.Error(
+                    QueryErrorKind.InvalidSelection,
+                    $"The key '{key}' selects '{field.WireName}' with different arguments; give each an alias.",
+                    item,
+                    field.WireName,
+                    type.Name);
             }
 
             entry.AddExplicit(item);
@@ -148,10 +164,29 @@ public static partial class PlanCompiler
             for (int i = 0; i < fields.Length; i++)
             {
                 var entry = kept[i];
-                fields[i] = new PlannedField(entry.Field, entry.Key, ChildPlan(entry));
+                fields[i] = new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments);
             }
 
             return fields;
+        }
+
+        /// <summary>The spec's SameArguments: the same names with equal values, in any order.</summary>
+        private static bool SameArguments(IReadOnlyList<QueryArgument> first, IReadOnlyList<QueryArgument> second)
+        {
+            if (first.Count != second.Count)
+            {
+                return false;
+            }
+
+            foreach (var argument in first)
+            {
+                if (!second.Any(other => other.Name == argument.Name && other.Value.Equals(argument.Value)))
+                {
+                    return false;
+                }
+            }
+
+            return true;
         }
 
         private static void SortByDeclaration(List<Entry> kept) =>
@@ -286,6 +321,9 @@ public static partial class PlanCompiler
         public int Order { get; } = order;
 
         public bool Full { get; set; }
+
+        /// <summary>The list arguments its explicit mentions agree on; null when they give none.</summary>
+        public CollectionArguments? Arguments { get; set; }
 
         /// <summary>The explicit mentions of this key; null while only wildcards or <c>[Always]</c> added it.</summary>
         public List<PropertyReference>? ExplicitItems { get; private set; }

@@ -190,6 +190,9 @@ public static partial class PlanCompiler
         public bool FollowsSelection { get; } = options.Semantics == SelectionSemantics.GraphQL;
 
         public PopcornQueryException Error(QueryErrorKind kind, string detail, PropertyReference at, string? field = null, string? type = null, IReadOnlyList<string>? suggestions = null) =>
-            new(kind, detail, at.Location, PopcornQueryException.ExcerptAround(sourceText, at.Location.Offset), field, type, suggestions);
+            Error(kind, detail, at.Location, field, type, suggestions);
+
+        public PopcornQueryException Error(QueryErrorKind kind, string detail, SourceLocation at, string? field = null, string? type = null, IReadOnlyList<string>? suggestions = null) =>
+            new(kind, detail, at, PopcornQueryException.ExcerptAround(sourceText, at.Offset), field, type, suggestions);
     }
 }

@@ -17,4 +17,11 @@ public sealed record PlanCompilerOptions
 
     /// <summary>Whether naming a field <see cref="Access"/> refuses is answered as an unknown field (the default) or as <see cref="QueryErrorKind.Forbidden"/>.</summary>
     public UnauthorizedFieldHandling UnauthorizedFields { get; init; } = UnauthorizedFieldHandling.Hide;
+
+    /// <summary>
+    /// The largest <c>first</c> a list field accepts (1000 by default); a larger one is a
+    /// <see cref="QueryErrorKind.LimitExceeded"/> error. A list without <c>first</c> is not limited by it: it is written
+    /// whole, as before arguments existed, and bounded by the cost and response-size limits instead.
+    /// </summary>
+    public int MaxPageSize { get; init; } = 1000;
 }

@@ -64,6 +64,12 @@ internal sealed class PlanSignature
         {
             AppendName(print, field.OutputName);
             AppendName(print, field.Field?.WireName ?? "__typename");
+            if (field.Arguments is { } arguments)
+            {
+                print.Append('(');
+                AppendName(print, arguments.Text);
+            }
+
             if (field.Child is { } child)
             {
                 Append(print, child, visited, typeNames);

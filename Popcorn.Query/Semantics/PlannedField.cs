@@ -8,8 +8,9 @@ public sealed class PlannedField
     /// <summary>The <see cref="FieldIndex"/> of the <c>__typename</c> meta-field, which writes the type's name.</summary>
     public const int TypeNameIndex = -1;
 
-    internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child)
+    internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child, CollectionArguments? arguments = null)
     {
+        Arguments = arguments;
         Field = field;
         FieldIndex = field?.Index ?? TypeNameIndex;
         OutputName = outputName;
@@ -32,6 +33,21 @@ public sealed class PlannedField
     /// <summary>The plan for the value (Object), each element (List) or each value (Map); null for scalars.</summary>
     public SelectionPlan? Child { get; }
 
+    /// <summary>
+    /// The list field's <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>, validated and typed; null (the common
+    /// case) when the client gave none, and then the list is written exactly as without arguments.
+    /// </summary>
+    public CollectionArguments? Arguments { get; }
+
+    /// <summary>
+    /// Whether a query source (EF Core) can apply this list's <c>first</c>/<c>skip</c> itself: true unless the element
+    /// selection reads a nested model (a reference or a list), for which EF Core would need a lateral join (SQL
+    /// <c>APPLY</c>), which SQLite does not have. Such a list is filtered and sorted by the query and paged in memory
+    /// (<see cref="SelectionPlan.ForQueriedRows"/>). Filtering and sorting are always the query's.
+    /// </summary>
+    public bool PagesInQuery => Child is not { ReadsNestedModels: true };
+
     /// <inheritdoc />
-    public override string ToString() => Child is null ? OutputName : $"{OutputName}{{{Child.Type.Name}}}";
+    public override string ToString() =>
+        (Arguments is null ? OutputName : $"{OutputName}({Arguments})") + (Child is null ? string.Empty : $"{{{Child.Type.Name}}}");
 }

@@ -2,7 +2,8 @@ namespace Popcorn.Query;
 
 /// <summary>
 /// Estimates how much a plan makes the server write, before anything runs: one unit per key written, a child's cost
-/// once per object and <c>listSize</c> times per list or map (a scalar list counts its values), aliases and wildcards
+/// once per object and <c>listSize</c> times per list or map (a scalar list counts its values; a list with
+/// <c>first: n</c> below that, <c>n</c> times: it cannot hold more), aliases and wildcards
 /// as they expanded. A cycle of the deep wildcard (a type reached again on its own path) counts that type's keys once
 /// more and stops: the data, not the plan, ends a cycle. An estimate, not a bound: its job is to tell "an ordinary
 /// selection" from "hundreds of aliases of the whole graph" (docs/errors.md, "Cost").
@@ -64,13 +65,14 @@ public static class SelectionCost
         private long FieldValueCost(PlannedField field)
         {
             bool many = field.Field?.Kind is FieldKind.List or FieldKind.Map;
+            int size = field.Arguments?.First is { } first ? Math.Min(first, listSize) : listSize;
             if (field.Child is null)
             {
-                return many ? listSize : 0;
+                return many ? size : 0;
             }
 
             long child = Cost(field.Child);
-            return many ? Times(child, listSize) : child;
+            return many ? Times(child, size) : child;
         }
     }
 }

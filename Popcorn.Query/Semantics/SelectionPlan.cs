@@ -56,7 +56,7 @@ public sealed class SelectionPlan
         for (int i = 0; i < fields.Length; i++)
         {
             var planned = fields[i];
-            if (planned.Field != selectable[i] || planned.OutputName != planned.Field.WireName)
+            if (planned.Field != selectable[i] || planned.OutputName != planned.Field.WireName || planned.Arguments is not null)
             {
                 return false;
             }
@@ -83,6 +83,33 @@ public sealed class SelectionPlan
     }
 
     private sealed record CostEntry(int ListSize, long Cost);
+
+    /// <summary>Whether a key of this plan writes a model (an object, or a list or map of them), i.e. needs a join in a query.</summary>
+    public bool ReadsNestedModels
+    {
+        get
+        {
+            foreach (var planned in _fields)
+            {
+                if (planned.Field?.ElementType is not null)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
+    private SelectionPlan? _forQueriedRows;
+
+    /// <summary>
+    /// The plan to write rows with that a query source arranged by this plan's list arguments (a projected EF Core
+    /// query): every <see cref="PlannedField.Arguments"/> removed, except the paging of lists the query could not page
+    /// (<see cref="PlannedField.PagesInQuery"/> false), which stays to be done in memory. Writing such rows with this
+    /// plan applies nothing twice. Itself when the plan has no arguments; computed once per plan.
+    /// </summary>
+    public SelectionPlan ForQueriedRows() => _forQueriedRows ??= ArgumentFreePlan.Of(this);
 
     // Computed on first use, for response caches: a race computes it twice and keeps either, which are equal.
     private PlanSignature? _signature;

@@ -21,6 +21,7 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
 
         CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);
         CheckName(failures, nameof(options.HeaderName), options.HeaderName);
+        CheckRange(failures, nameof(options.MaxPageSize), options.MaxPageSize, 0, int.MaxValue);
         var limits = options.Limits;
         if (limits is null)
         {

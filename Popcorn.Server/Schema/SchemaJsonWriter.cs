@@ -77,6 +77,20 @@ internal static class SchemaJsonWriter
             json.WriteBoolean("isDefault", field.IsDefault);
             json.WriteBoolean("isAlways", field.IsAlways);
             json.WriteBoolean("isNullable", field.IsNullable);
+            json.WriteBoolean("isSortable", field.IsSortable);
+            json.WriteBoolean("isFilterable", field.IsFilterable);
+            if (field.AcceptsCollectionArguments)
+            {
+                // The arguments the list takes (docs/data.md); what it can be sorted and filtered by is its element type's isSortable/isFilterable.
+                json.WriteStartArray("arguments");
+                foreach (string argument in PlanCompiler.CollectionArgumentNames)
+                {
+                    json.WriteStringValue(argument);
+                }
+
+                json.WriteEndArray();
+            }
+
             json.WriteString("subPropertyDefault", field.SubPropertyDefaultText);
             json.WriteString("description", field.Description);
             if (field.DeprecationReason is not null)

@@ -28,6 +28,13 @@ internal static class SdlPrinter
             AppendObject(sdl, type);
         }
 
+        // The list arguments' enum and input types (ArgumentInputTypes), in the schema's order.
+        foreach (var type in schema.Types.Where(t => t is { Kind: SchemaTypeKind.ENUM or SchemaTypeKind.INPUT_OBJECT, IsBuiltIn: false }))
+        {
+            sdl.Append('\n');
+            AppendInputOrEnum(sdl, type);
+        }
+
         foreach (var directive in schema.Directives.Where(d => !d.IsBuiltIn))
         {
             sdl.Append('\n');
@@ -52,6 +59,31 @@ internal static class SdlPrinter
             sdl.Append(": ").Append(field.Type);
             AppendDeprecation(sdl, field.DeprecationReason);
             sdl.Append('\n');
+        }
+
+        sdl.Append("}\n");
+    }
+
+    private static void AppendInputOrEnum(StringBuilder sdl, SchemaType type)
+    {
+        AppendDescription(sdl, type.Description, string.Empty);
+        bool isEnum = type.Kind == SchemaTypeKind.ENUM;
+        sdl.Append(isEnum ? "enum " : "input ").Append(type.Name).Append(" {\n");
+        if (isEnum)
+        {
+            foreach (var value in type.EnumValues)
+            {
+                AppendDescription(sdl, value.Description, "  ");
+                sdl.Append("  ").Append(value.Name).Append('\n');
+            }
+        }
+        else
+        {
+            foreach (var field in type.InputFields ?? [])
+            {
+                AppendDescription(sdl, field.Description, "  ");
+                sdl.Append("  ").Append(field.Name).Append(": ").Append(field.Type).Append('\n');
+            }
         }
 
         sdl.Append("}\n");

@@ -157,6 +157,12 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
             return;
         }
 
+        if (value is IPopcornArrangedSource)
+        {
+            // The source applied the list arguments (a projected query): applying them again would skip twice.
+            plan = plan.ForQueriedRows();
+        }
+
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
         await sequenceWriter.WriteAsync(body, value, plan, context.RequestAborted);
     }

@@ -7,10 +7,12 @@ public class Customer
 {
     /// <summary>The customer number; in every response.</summary>
     [Always]
+    [Sortable, Filterable]
     public int Id { get; set; }
 
     /// <summary>Full name.</summary>
     [Default]
+    [Sortable, Filterable]
     public string Name { get; set; } = "";
 
     /// <summary>Contact address.</summary>
@@ -18,6 +20,7 @@ public class Customer
 
     /// <summary>Home city.</summary>
     [Default]
+    [Sortable, Filterable]
     public string City { get; set; } = "";
 
     /// <summary>How much the customer may owe; only callers with the sales role see it (docs/authorization.md).</summary>

@@ -7,17 +7,21 @@ public class Order
 {
     /// <summary>The order number; in every response.</summary>
     [Always]
+    [Sortable, Filterable]
     public int Id { get; set; }
 
     /// <summary>When the order was placed (UTC).</summary>
     [Default]
+    [Sortable, Filterable]
     public DateTime PlacedAt { get; set; }
 
     /// <summary>Where the order is in its life.</summary>
     [Default]
+    [Sortable, Filterable]
     public OrderStatus Status { get; set; }
 
     /// <summary>The customer's note, if any.</summary>
+    [Sortable, Filterable]
     public string? Note { get; set; }
 
     /// <summary>Staff-only remarks: never read from the database for a response.</summary>

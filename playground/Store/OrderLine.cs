@@ -7,10 +7,12 @@ public class OrderLine
 {
     /// <summary>The line number; in every response.</summary>
     [Always]
+    [Sortable, Filterable]
     public int Id { get; set; }
 
     /// <summary>How many were ordered.</summary>
     [Default]
+    [Sortable, Filterable]
     public int Quantity { get; set; }
 
     /// <summary>The price of one, when ordered.</summary>

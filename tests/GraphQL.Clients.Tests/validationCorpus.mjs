@@ -17,6 +17,17 @@ export const handWritten = [
   '{ department(id: 1) { head { firstName } members { lastName } budget } }',
   '{ orders { lines { product { sku } quantity } customer { referredBy { name } } } }',
   '{ employee(id: 1) { firstName firstName f: firstName } }',
+  // List arguments (docs/data.md): valid, then wrong in each way the input types can be.
+  '{ customers { orders(first: 2, skip: 1, orderBy: [{placedAt: DESC}, {id: ASC}], where: {or: [{status: {eq: "Shipped"}}, {id: {in: [1, 2]}}]}) { id lines(orderBy: {quantity: DESC}) { quantity } } } }',
+  'query ($n: Int, $w: OrderFilter) { customers { orders(first: $n, where: $w) { id } } }',
+  '{ customers { orders(last: 2) { id } } }',
+  '{ customers { orders(first: "2") { id } } }',
+  '{ customers { orders(orderBy: {placedAt: UP}) { id } } }',
+  '{ customers { orders(orderBy: {internalNote: ASC}) { id } } }',
+  '{ customers { orders(where: {status: {like: "S"}}) { id } } }',
+  '{ customers { orders(where: {total: {gt: 1}}) { id } } }',
+  '{ customers { orders(where: {id: {gt: "one"}}) { id } } }',
+  '{ customers { orders(where: [{id: {eq: 1}}]) { id } } }',
   // Popcorn's documented extensions.
   '{ employee(id: 1) { __all email @exclude } }',
   '{ employee(id: 1) { __default manager { __full } } }',

@@ -138,7 +138,7 @@ internal static class IntrospectionWriter
             "fields" => hasFields ? Current(type.Fields, field) : null,
             "interfaces" => type.Kind == SchemaTypeKind.OBJECT ? Array.Empty<SchemaType>() : null,
             "enumValues" => type.Kind == SchemaTypeKind.ENUM ? type.EnumValues : null,
-            "inputFields" => type.Kind == SchemaTypeKind.INPUT_OBJECT ? Array.Empty<SchemaInputValue>() : null,
+            "inputFields" => type.Kind == SchemaTypeKind.INPUT_OBJECT ? type.InputFields ?? Array.Empty<SchemaInputValue>() : null,
             "isOneOf" => type.Kind == SchemaTypeKind.INPUT_OBJECT ? false : null,
             _ => null, // possibleTypes (no interfaces or unions yet), ofType (a named type wraps nothing)
         };

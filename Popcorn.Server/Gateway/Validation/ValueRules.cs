@@ -37,8 +37,20 @@ internal static class ValueRules
             return;
         }
 
-        // Not a list where a list is expected: the named type reads it as it would any literal (the schema has no input
-        // object types, so an object can only be wrong).
+        if (value.Kind == QueryValueKind.Object && nullable.Kind == TypeRefKind.Named && context.Schema.Find(nullable.Name!) is { Kind: SchemaTypeKind.INPUT_OBJECT } input)
+        {
+            foreach (var field in value.Fields)
+            {
+                if (InputField(context, input, field.Name, field.Location.Offset) is { } definition)
+                {
+                    Check(context, field.Value, definition.Type, uses, hasLocationDefault: false);
+                }
+            }
+
+            return;
+        }
+
+        // Not a list where a list is expected: the named type reads it as it would any literal.
         if (nullable.Kind == TypeRefKind.Named)
         {
             string printed = ValidationContext.Quote(Print(value));
@@ -79,10 +91,61 @@ internal static class ValueRules
             return;
         }
 
+        if (context.Schema.Find(type.Name!) is { Kind: SchemaTypeKind.INPUT_OBJECT } input)
+        {
+            if (value.Kind != QueryValueKind.Object)
+            {
+                context.Report($"Expected value of type \"{type}\", found {ValidationContext.Quote(value.ToString())}.", offset);
+                return;
+            }
+
+            foreach (var field in value.Fields)
+            {
+                int at = field.Location == default ? offset : field.Location.Offset;
+                if (InputField(context, input, field.Name, at) is { } definition)
+                {
+                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length));
+                }
+            }
+
+            return;
+        }
+
         if (ScalarError(context, value.Kind, value.Text, ValidationContext.Quote(value.ToString()), type.Name!) is { } error)
         {
             context.Report(error, offset);
         }
+    }
+
+    /// <summary>
+    /// Where an object field's value starts, past its name's end (<paramref name="from"/>), the colon and what GraphQL
+    /// ignores around it: a literal keeps no positions inside, and graphql-js reports a wrong value where it stands.
+    /// </summary>
+    private static int ValueOffset(string text, int from)
+    {
+        int i = from;
+        bool colon = false;
+        while (i < text.Length && (char.IsWhiteSpace(text[i]) || text[i] == ',' || text[i] == '\uFEFF' || (!colon && text[i] == ':')))
+        {
+            colon |= text[i] == ':';
+            i++;
+        }
+
+        return i;
+    }
+
+    /// <summary>The input object's field <paramref name="name"/>, or null after reporting it as graphql-js does.</summary>
+    private static SchemaInputValue? InputField(ValidationContext context, SchemaType input, string name, int offset)
+    {
+        var fields = input.InputFields ?? [];
+        var definition = fields.FirstOrDefault(f => f.Name == name);
+        if (definition is null)
+        {
+            string hint = ValidationContext.DidYouMean(name, fields.Select(f => f.Name));
+            context.Report($"Field \"{ValidationContext.Quote(name)}\" is not defined by type \"{input.Name}\".{hint}", offset);
+        }
+
+        return definition;
     }
 
     /// <summary>Why a value (of <paramref name="kind"/>, shown as <paramref name="printed"/>) is not a value of the named input type, in graphql-js's words; null when it is.</summary>

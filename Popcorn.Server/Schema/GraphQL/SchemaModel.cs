@@ -48,7 +48,8 @@ internal sealed record SchemaType(
     IReadOnlyList<SchemaField> Fields,
     IReadOnlyList<SchemaEnumValue> EnumValues,
     bool IsBuiltIn = false,
-    string? SpecifiedByUrl = null)
+    string? SpecifiedByUrl = null,
+    IReadOnlyList<SchemaInputValue>? InputFields = null)
 {
     public static SchemaType Scalar(string name, string? description, bool isBuiltIn = false) =>
         new(SchemaTypeKind.SCALAR, name, description, [], [], isBuiltIn);

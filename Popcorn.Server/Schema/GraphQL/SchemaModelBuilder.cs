@@ -22,8 +22,10 @@ internal static class SchemaModelBuilder
         };
         foreach (var model in registry.ModelTypes)
         {
-            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Where(access.Allows).Select(ModelField).ToArray(), []));
+            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access)).ToArray(), []));
         }
+
+        types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
 
         types.AddRange(BuiltInTypes.Scalars);
         types.AddRange(BuiltInTypes.Introspection);
@@ -45,7 +47,7 @@ internal static class SchemaModelBuilder
         return new SchemaType(SchemaTypeKind.OBJECT, SchemaModel.QueryTypeName, null, fields, []);
     }
 
-    private static SchemaField ModelField(FieldMetadata field)
+    private static SchemaField ModelField(FieldMetadata field, FieldAccess access)
     {
         string? description = field.Description;
         if (field.Kind == FieldKind.Map)
@@ -61,7 +63,8 @@ internal static class SchemaModelBuilder
             _ => TypeRef.Named(ScalarName(field.TypeName)),
         };
 
-        return new SchemaField(field.WireName, description, [], field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
+        var arguments = field.AcceptsCollectionArguments ? ArgumentInputTypes.ListArguments(field.ElementType!, access) : [];
+        return new SchemaField(field.WireName, description, arguments, field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
     }
 
     /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>
@@ -84,7 +87,7 @@ internal static class SchemaModelBuilder
         return arguments[(comma + 1)..].Trim();
     }
 
-    private static string ScalarName(string typeName) => typeName.TrimEnd('?') switch
+    internal static string ScalarName(string typeName) => typeName.TrimEnd('?') switch
     {
         "int" or "long" or "short" or "byte" or "sbyte" or "ushort" or "uint" or "ulong" => "Int",
         "double" or "float" or "decimal" => "Float",

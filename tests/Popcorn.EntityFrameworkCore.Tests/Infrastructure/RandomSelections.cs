@@ -7,11 +7,14 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 /// Random include selections over the store's metadata, from a fixed seed: subsets of fields, nested selections up
 /// to three levels, navigations named without children (their defaults), aliases and <c>!all</c> at the root. A navigation back
 /// to a type already on the path is left out, except the self reference, so that the in-memory graph (where every
-/// entity is one object) and the projected rows (fresh objects) mean the same JSON.
+/// entity is one object) and the projected rows (fresh objects) mean the same JSON. With <c>arguments</c>, list fields
+/// get random <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c> (<see cref="RandomArguments"/>, its own random
+/// stream, so the selections are the same with and without).
 /// </summary>
-internal sealed class RandomSelections(int seed)
+internal sealed class RandomSelections(int seed, bool arguments = false)
 {
     private readonly Random _random = new(seed);
+    private readonly RandomArguments? _arguments = arguments ? new RandomArguments(seed + 1) : null;
     private int _aliases;
 
     public string Next(TypeMetadata root)
@@ -51,6 +54,11 @@ internal sealed class RandomSelections(int seed)
             }
 
             text.Append(field.WireName);
+            if (_arguments is not null && field.AcceptsCollectionArguments)
+            {
+                text.Append(_arguments.Next(field.ElementType!));
+            }
+
             if (target is not null && depth < 3 && _random.Next(3) > 0)
             {
                 text.Append('[');

@@ -7,9 +7,9 @@ public class Customer
 {
     [Always] public int Id { get; set; }
 
-    [Default] public string Name { get; set; } = "";
+    [Default, Sortable, Filterable] public string Name { get; set; } = "";
 
-    public string Email { get; set; } = "";
+    [Filterable] public string Email { get; set; } = "";
 
     [Never, JsonIgnore] public string PasswordHash { get; set; } = "";
 

@@ -5,15 +5,15 @@ namespace Popcorn.EntityFrameworkCore.Tests.Store;
 /// <summary>An order: many-to-one to its customer, one-to-many to its lines.</summary>
 public class Order
 {
-    [Always] public int Id { get; set; }
+    [Always, Sortable, Filterable] public int Id { get; set; }
 
-    [Default] public DateTime PlacedAt { get; set; }
+    [Default, Sortable, Filterable] public DateTime PlacedAt { get; set; }
 
-    [Default] public string Status { get; set; } = "";
+    [Default, Sortable, Filterable] public string Status { get; set; } = "";
 
-    public string? Note { get; set; }
+    [Sortable, Filterable] public string? Note { get; set; }
 
-    [Never, JsonIgnore] public string InternalNote { get; set; } = "";
+    [Never, JsonIgnore, Sortable, Filterable] public string InternalNote { get; set; } = "";
 
     [JsonIgnore] public int CustomerId { get; set; }
 

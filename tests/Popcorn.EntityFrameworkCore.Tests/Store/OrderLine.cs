@@ -5,9 +5,9 @@ namespace Popcorn.EntityFrameworkCore.Tests.Store;
 /// <summary>One line of an order: a product and a quantity.</summary>
 public class OrderLine
 {
-    [Always] public int Id { get; set; }
+    [Always, Sortable, Filterable] public int Id { get; set; }
 
-    [Default] public int Quantity { get; set; }
+    [Default, Sortable, Filterable] public int Quantity { get; set; }
 
     public decimal UnitPrice { get; set; }
 

@@ -1,0 +1,181 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using Microsoft.EntityFrameworkCore.Metadata;
+using Popcorn.Query;
+
+namespace Popcorn.EntityFrameworkCore;
+
+/// <summary>
+/// A list field's <see cref="CollectionArguments"/> as LINQ operators on a collection navigation:
+/// <c>Where(...).OrderBy(...).ThenBy(key).Skip(n).Take(m)</c>, which EF Core translates into the statement.
+/// </summary>
+/// <remarks>
+/// Nothing a client sends reaches SQL as text. Member names come from metadata (the plan compiler resolved every name
+/// to a <c>[Sortable]</c>/<c>[Filterable]</c> field), and every value, <c>first</c> and <c>skip</c> included, is read
+/// from a box (<see cref="StrongBox{T}"/>) rather than inlined as a constant, which EF Core turns into a command
+/// parameter. The semantics match <see cref="CollectionArguments.Apply{T}"/> in memory: a nullable sort key puts
+/// nulls first (explicitly, since PostgreSQL would put them last), ties are broken by the primary key (the source's
+/// order in memory is the key order), strings compare with <see cref="string.Compare(string, string)"/>, which the
+/// providers translate to the column's collation.
+/// </remarks>
+internal static class ArgumentExpressions
+{
+    private static readonly MethodInfo s_where = Enumerable(nameof(System.Linq.Enumerable.Where), typeof(Func<,>));
+    private static readonly MethodInfo s_orderBy = Enumerable(nameof(System.Linq.Enumerable.OrderBy), typeof(Func<,>));
+    private static readonly MethodInfo s_orderByDescending = Enumerable(nameof(System.Linq.Enumerable.OrderByDescending), typeof(Func<,>));
+    private static readonly MethodInfo s_thenBy = Enumerable(nameof(System.Linq.Enumerable.ThenBy), typeof(Func<,>));
+    private static readonly MethodInfo s_thenByDescending = Enumerable(nameof(System.Linq.Enumerable.ThenByDescending), typeof(Func<,>));
+    private static readonly MethodInfo s_skip = Enumerable(nameof(System.Linq.Enumerable.Skip), typeof(int));
+    private static readonly MethodInfo s_take = Enumerable(nameof(System.Linq.Enumerable.Take), typeof(int));
+    private static readonly MethodInfo s_compare = typeof(string).GetMethod(nameof(string.Compare), [typeof(string), typeof(string)])!;
+
+    /// <summary>
+    /// <paramref name="collection"/> filtered and ordered (by the client's keys, then by primary key); with no
+    /// arguments, ordered by primary key only, as every nested collection is. <see cref="Page"/> follows the <c>Select</c>.
+    /// </summary>
+    public static Expression Arrange(Expression collection, IEntityType target, CollectionArguments? arguments)
+    {
+        var elementType = target.ClrType;
+        var arranged = collection;
+        if (arguments?.Where is { } where)
+        {
+            var row = Expression.Parameter(elementType, "w");
+            arranged = Expression.Call(s_where.MakeGenericMethod(elementType), arranged, Expression.Lambda(Filter(where, row), row));
+        }
+
+        bool first = true;
+        foreach (var key in arguments?.OrderBy ?? [])
+        {
+            var member = Member(elementType, key.Field);
+            if (Nullable.GetUnderlyingType(member.Type) is not null || (!member.Type.IsValueType && key.Field.IsNullable))
+            {
+                // Nulls first ascending and last descending, as in memory, whatever the provider's default.
+                arranged = OrderBy(arranged, elementType, row => Expression.Condition(Expression.Equal(Member(row, key.Field), Expression.Constant(null, member.Type)), Expression.Constant(0), Expression.Constant(1)), key.Descending, first);
+                first = false;
+            }
+
+            arranged = OrderBy(arranged, elementType, row => Member(row, key.Field), key.Descending, first);
+            first = false;
+        }
+
+        foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
+        {
+            if (property.PropertyInfo is { } info)
+            {
+                arranged = OrderBy(arranged, elementType, row => Expression.Property(row, info), descending: false, first);
+                first = false;
+            }
+        }
+
+        return arranged;
+    }
+
+    /// <summary>
+    /// The page of an arranged (and already projected) collection: <c>Skip(n).Take(m)</c>. Paging after the
+    /// <c>Select</c> lets EF Core number the rows of the projected subquery (<c>ROW_NUMBER()</c>), joins included;
+    /// paging before it needs a lateral join (<c>APPLY</c>) as soon as the element reads a reference, which SQLite lacks.
+    /// </summary>
+    public static Expression Page(Expression projected, Type elementType, CollectionArguments? arguments)
+    {
+        if (arguments is { Skip: > 0 })
+        {
+            projected = Expression.Call(s_skip.MakeGenericMethod(elementType), projected, Parameter(arguments.Skip, typeof(int)));
+        }
+
+        if (arguments?.First is { } take)
+        {
+            projected = Expression.Call(s_take.MakeGenericMethod(elementType), projected, Parameter(take, typeof(int)));
+        }
+
+        return projected;
+    }
+
+    private static Expression OrderBy(Expression source, Type elementType, Func<ParameterExpression, Expression> key, bool descending, bool first)
+    {
+        var row = Expression.Parameter(elementType, "o");
+        var body = key(row);
+        var method = first
+            ? (descending ? s_orderByDescending : s_orderBy)
+            : (descending ? s_thenByDescending : s_thenBy);
+        return Expression.Call(method.MakeGenericMethod(elementType, body.Type), source, Expression.Lambda(body, row));
+    }
+
+    private static Expression Filter(Filter filter, ParameterExpression row)
+    {
+        if (filter is FilterGroup group)
+        {
+            var joined = Filter(group.Operands[0], row);
+            for (int i = 1; i < group.Operands.Count; i++)
+            {
+                var next = Filter(group.Operands[i], row);
+                joined = group.IsOr ? Expression.OrElse(joined, next) : Expression.AndAlso(joined, next);
+            }
+
+            return joined;
+        }
+
+        var comparison = (FilterComparison)filter;
+        var member = Member(row, comparison.Field);
+        if (comparison.Operator == FilterOperator.In)
+        {
+            // One equality per value, or-ed: parameters each, and translated alike by every provider.
+            Expression? any = null;
+            foreach (object? value in comparison.Values)
+            {
+                var equal = Compare(member, FilterOperator.Equal, value);
+                any = any is null ? equal : Expression.OrElse(any, equal);
+            }
+
+            return any ?? Expression.Constant(false);
+        }
+
+        return Compare(member, comparison.Operator, comparison.Value);
+    }
+
+    private static Expression Compare(Expression member, FilterOperator op, object? value)
+    {
+        var type = member.Type;
+        Expression operand = value is null ? Expression.Constant(null, type) : Parameter(value, type);
+        if (type == typeof(string) && op is not (FilterOperator.Equal or FilterOperator.NotEqual))
+        {
+            member = Expression.Call(s_compare, member, operand);
+            operand = Expression.Constant(0);
+        }
+        else if ((Nullable.GetUnderlyingType(type) ?? type) is { IsEnum: true } enumType)
+        {
+            // As the C# compiler does: enums are compared through their underlying type.
+            var underlying = Enum.GetUnderlyingType(enumType);
+            var target = type == enumType ? underlying : typeof(Nullable<>).MakeGenericType(underlying);
+            member = Expression.Convert(member, target);
+            operand = Expression.Convert(operand, target);
+        }
+
+        return op switch
+        {
+            FilterOperator.Equal => Expression.Equal(member, operand),
+            FilterOperator.NotEqual => Expression.NotEqual(member, operand),
+            FilterOperator.GreaterThan => Expression.GreaterThan(member, operand),
+            FilterOperator.GreaterThanOrEqual => Expression.GreaterThanOrEqual(member, operand),
+            FilterOperator.LessThan => Expression.LessThan(member, operand),
+            _ => Expression.LessThanOrEqual(member, operand),
+        };
+    }
+
+    /// <summary>A value EF Core sends as a parameter: read from a box at run time, not a constant in the tree.</summary>
+    private static Expression Parameter(object value, Type type) =>
+        Expression.Convert(Expression.Field(Expression.Constant(new StrongBox<object?>(value)), nameof(StrongBox<object?>.Value)), type);
+
+    private static MemberExpression Member(Expression row, FieldMetadata field) =>
+        Expression.PropertyOrField(row, field.MemberName ?? throw new ProjectionNotSupportedException($"'{field}' has no member name, so it cannot be sorted or filtered in the database."));
+
+    private static MemberExpression Member(Type elementType, FieldMetadata field) => Member(Expression.Parameter(elementType), field);
+
+    private static MethodInfo Enumerable(string name, Type secondParameter) =>
+        typeof(Enumerable).GetMethods().Single(m =>
+            m.Name == name
+            && m.GetParameters().Length == 2
+            && (secondParameter == typeof(int)
+                ? m.GetParameters()[1].ParameterType == typeof(int)
+                : m.GetParameters()[1].ParameterType.IsGenericType && m.GetParameters()[1].ParameterType.GetGenericTypeDefinition() == secondParameter));
+}

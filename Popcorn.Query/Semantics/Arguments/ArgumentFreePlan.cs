@@ -1,0 +1,50 @@
+namespace Popcorn.Query;
+
+/// <summary>Copies a plan graph with only the list arguments a query left to do (<see cref="SelectionPlan.ForQueriedRows"/>); cycles are copied as cycles.</summary>
+internal static class ArgumentFreePlan
+{
+    public static SelectionPlan Of(SelectionPlan plan) =>
+        HasArguments(plan, new HashSet<SelectionPlan>(ReferenceEqualityComparer.Instance))
+            ? Copy(plan, new Dictionary<SelectionPlan, SelectionPlan>(ReferenceEqualityComparer.Instance))
+            : plan;
+
+    private static bool HasArguments(SelectionPlan plan, HashSet<SelectionPlan> visited)
+    {
+        if (!visited.Add(plan))
+        {
+            return false;
+        }
+
+        foreach (var field in plan.Fields)
+        {
+            if (field.Arguments is not null || (field.Child is { } child && HasArguments(child, visited)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static SelectionPlan Copy(SelectionPlan plan, Dictionary<SelectionPlan, SelectionPlan> copies)
+    {
+        if (copies.TryGetValue(plan, out var copy))
+        {
+            return copy;
+        }
+
+        copy = new SelectionPlan(plan.Type);
+        copies.Add(plan, copy);
+        var fields = new PlannedField[plan.Count];
+        for (int i = 0; i < fields.Length; i++)
+        {
+            var field = plan.Fields[i];
+            var left = field.Arguments is { } arguments && !field.PagesInQuery ? arguments.PagingOnly() : null;
+            fields[i] = new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, left);
+        }
+
+        copy.Initialize(fields, isFull: false);
+        copy.Policies = plan.Policies;
+        return copy;
+    }
+}

@@ -1,0 +1,56 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// The validated <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c> of one list field in a plan
+/// (<see cref="PlannedField.Arguments"/>): fields resolved against the element type's metadata, values typed. Applied
+/// in the order SQL applies them: filter, then sort, then skip, then take. A list in memory is arranged by
+/// <see cref="Apply{T}"/> (the generated writers call it); a query source gets them as expression-tree operators
+/// (Popcorn.EntityFrameworkCore).
+/// </summary>
+public sealed class CollectionArguments
+{
+    internal CollectionArguments(int? first, int skip, IReadOnlyList<SortKey> orderBy, Filter? where, string text)
+    {
+        First = first;
+        Skip = skip;
+        OrderBy = orderBy;
+        Where = where;
+        Text = text;
+    }
+
+    /// <summary>At most this many elements; null when the client set no <c>first</c>.</summary>
+    public int? First { get; }
+
+    /// <summary>Elements left out before the first one written; 0 when not set.</summary>
+    public int Skip { get; }
+
+    /// <summary>The sort keys, most significant first; empty keeps the source's order.</summary>
+    public IReadOnlyList<SortKey> OrderBy { get; }
+
+    /// <summary>The filter; null keeps every element.</summary>
+    public Filter? Where { get; }
+
+    /// <summary>The arguments as the client wrote them, canonically printed (<c>first: 3, orderBy: {sku: DESC}</c>); two plans differ exactly when these differ.</summary>
+    public string Text { get; }
+
+    /// <summary>
+    /// Arranges a list in memory: filtered, stably sorted (nulls first, strings by ordinal), skipped and taken.
+    /// Null stays null. Reads fields through <see cref="FieldMetadata.GetValue"/>, never by reflection.
+    /// </summary>
+    public T[]? Apply<T>(IEnumerable<T>? source) => source is null ? null : InMemoryArrangement.Apply(this, source);
+
+    /// <summary>Only the paging, for a list a query filtered and sorted but could not page; null when there is none.</summary>
+    internal CollectionArguments? PagingOnly()
+    {
+        if (First is null && Skip == 0)
+        {
+            return null;
+        }
+
+        string text = First is { } first ? (Skip > 0 ? $"first: {first}, skip: {Skip}" : $"first: {first}") : $"skip: {Skip}";
+        return new CollectionArguments(First, Skip, Array.Empty<SortKey>(), null, text);
+    }
+
+    /// <inheritdoc />
+    public override string ToString() => Text;
+}

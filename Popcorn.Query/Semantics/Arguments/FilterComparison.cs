@@ -1,0 +1,24 @@
+namespace Popcorn.Query;
+
+/// <summary>One comparison of a <c>[Filterable]</c> field with typed values: <c>total: {gt: 100}</c>.</summary>
+public sealed class FilterComparison : Filter
+{
+    internal FilterComparison(FieldMetadata field, FilterOperator @operator, IReadOnlyList<object?> values)
+    {
+        Field = field;
+        Operator = @operator;
+        Values = values;
+    }
+
+    /// <summary>The field compared.</summary>
+    public FieldMetadata Field { get; }
+
+    /// <summary>How it is compared.</summary>
+    public FilterOperator Operator { get; }
+
+    /// <summary>The value (one for every operator but <see cref="FilterOperator.In"/>), of the field's <see cref="FieldMetadata.ValueType"/> or null.</summary>
+    public IReadOnlyList<object?> Values { get; }
+
+    /// <summary>The single value of a comparison other than <see cref="FilterOperator.In"/>.</summary>
+    public object? Value => Values[0];
+}

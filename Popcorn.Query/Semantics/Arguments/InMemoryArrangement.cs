@@ -1,0 +1,105 @@
+namespace Popcorn.Query;
+
+/// <summary>
+/// <see cref="CollectionArguments"/> over objects in memory, with the semantics the pushdown gives SQL (see
+/// docs/data.md): null is less than any value, strings compare by ordinal, a comparison other than (not) equal is false
+/// for a null field, and ties keep the source's order (a stable sort).
+/// </summary>
+internal static class InMemoryArrangement
+{
+    public static T[] Apply<T>(CollectionArguments arguments, IEnumerable<T> source)
+    {
+        var items = source;
+        if (arguments.Where is { } where)
+        {
+            // A null element has no fields to test, so no filter keeps it.
+            items = items.Where(item => item is not null && Matches(where, item));
+        }
+
+        if (arguments.OrderBy.Count > 0)
+        {
+            items = items.OrderBy(static item => item, new RowComparer<T>(arguments.OrderBy));
+        }
+
+        if (arguments.Skip > 0)
+        {
+            items = items.Skip(arguments.Skip);
+        }
+
+        if (arguments.First is { } first)
+        {
+            items = items.Take(first);
+        }
+
+        return items.ToArray();
+    }
+
+    public static bool Matches(Filter filter, object row)
+    {
+        if (filter is FilterGroup group)
+        {
+            foreach (var operand in group.Operands)
+            {
+                if (Matches(operand, row) == group.IsOr)
+                {
+                    return group.IsOr;
+                }
+            }
+
+            return !group.IsOr;
+        }
+
+        var comparison = (FilterComparison)filter;
+        object? value = comparison.Field.GetValue!(row);
+        return comparison.Operator switch
+        {
+            FilterOperator.Equal => Compare(value, comparison.Value) == 0,
+            FilterOperator.NotEqual => Compare(value, comparison.Value) != 0,
+            FilterOperator.In => comparison.Values.Any(candidate => Compare(value, candidate) == 0),
+            _ when value is null || comparison.Value is null => false,
+            FilterOperator.GreaterThan => Compare(value, comparison.Value) > 0,
+            FilterOperator.GreaterThanOrEqual => Compare(value, comparison.Value) >= 0,
+            FilterOperator.LessThan => Compare(value, comparison.Value) < 0,
+            _ => Compare(value, comparison.Value) <= 0,
+        };
+    }
+
+    /// <summary>Null first, strings by ordinal (as SQLite's default collation), everything else by its own order.</summary>
+    public static int Compare(object? a, object? b)
+    {
+        if (a is null || b is null)
+        {
+            return (a is null ? 0 : 1) - (b is null ? 0 : 1);
+        }
+
+        if (a is string left && b is string right)
+        {
+            return string.CompareOrdinal(left, right);
+        }
+
+        return Comparer<object>.Default.Compare(a, b);
+    }
+
+    private sealed class RowComparer<T>(IReadOnlyList<SortKey> keys) : IComparer<T>
+    {
+        public int Compare(T? x, T? y)
+        {
+            if (x is null || y is null)
+            {
+                return (x is null ? 0 : 1) - (y is null ? 0 : 1);
+            }
+
+            foreach (var key in keys)
+            {
+                var get = key.Field.GetValue!;
+                int order = InMemoryArrangement.Compare(get(x), get(y));
+                if (order != 0)
+                {
+                    return key.Descending ? -order : order;
+                }
+            }
+
+            return 0;
+        }
+    }
+}

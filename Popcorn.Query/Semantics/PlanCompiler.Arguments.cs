@@ -1,0 +1,256 @@
+using System.Text;
+
+namespace Popcorn.Query;
+
+// The arguments of one list field, checked against its element type's metadata and typed (CollectionArguments).
+public static partial class PlanCompiler
+{
+    /// <summary>The argument names a list field of models takes.</summary>
+    internal static readonly string[] CollectionArgumentNames = ["first", "skip", "orderBy", "where"];
+
+    /// <summary>
+    /// Reads <c>first</c>, <c>skip</c>, <c>orderBy</c> and <c>where</c> (grammar in docs/data.md). A field that is
+    /// unknown, <c>[Never]</c> or hidden from the caller is reported exactly like an unknown field in a selection; a
+    /// visible field without <c>[Sortable]</c>/<c>[Filterable]</c> says so.
+    /// </summary>
+    private sealed class ArgumentReader(CompileSession session, TypeMetadata owner, FieldMetadata field, PropertyReference item)
+    {
+        private readonly TypeMetadata _element = field.ElementType!;
+
+        public CollectionArguments Read()
+        {
+            int? first = null;
+            int skip = 0;
+            IReadOnlyList<SortKey> orderBy = Array.Empty<SortKey>();
+            Filter? where = null;
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            foreach (var argument in item.Arguments)
+            {
+                if (!seen.Add(argument.Name))
+                {
+                    throw Error($"There can be only one argument named '{argument.Name}' on field '{field.WireName}'.", argument.Location);
+                }
+
+                switch (argument.Name)
+                {
+                    case "first":
+                        first = Count(argument, session.Options.MaxPageSize);
+                        break;
+                    case "skip":
+                        skip = Count(argument, int.MaxValue);
+                        break;
+                    case "orderBy":
+                        orderBy = ReadOrderBy(argument.Value, argument.Location);
+                        break;
+                    case "where":
+                        where = ReadFilter(argument.Value, argument.Location);
+                        break;
+                    default:
+                        var suggestions = NameSuggestions.Closest(argument.Name, CollectionArgumentNames);
+                        throw Error(
+                            $"Unknown argument '{argument.Name}' on field '{field.WireName}' of type '{owner.Name}'. It takes first, skip, orderBy and where.{NameSuggestions.Hint(suggestions)}",
+                            argument.Location);
+                }
+            }
+
+            return new CollectionArguments(first, skip, orderBy, where, Print());
+        }
+
+        private int Count(QueryArgument argument, int max)
+        {
+            if (!argument.Value.TryGetInt32(out int count) || count < 0)
+            {
+                throw Error($"Argument '{argument.Name}' on field '{field.WireName}' takes a whole number from 0, not {argument.Value}.", argument.Location);
+            }
+
+            if (count > max)
+            {
+                throw session.Error(
+                    QueryErrorKind.LimitExceeded,
+                    $"Argument '{argument.Name}' on field '{field.WireName}' is {count}, above the largest page of {max}.",
+                    argument.Location,
+                    field.WireName,
+                    owner.Name);
+            }
+
+            return count;
+        }
+
+        /// <summary><c>orderBy: {a: DESC, b: ASC}</c> or <c>orderBy: [{a: DESC}, {b: ASC}]</c>; keys in written order.</summary>
+        private SortKey[] ReadOrderBy(QueryValue value, SourceLocation at)
+        {
+            var keys = new List<SortKey>();
+            foreach (var entry in value.Kind == QueryValueKind.List ? value.Items : [value])
+            {
+                if (entry.Kind != QueryValueKind.Object)
+                {
+                    throw Error($"Argument 'orderBy' on field '{field.WireName}' takes objects such as {{name: ASC}}, not {entry}.", at);
+                }
+
+                foreach (var key in entry.Fields)
+                {
+                    var sortField = Resolve(key, FieldFlags.Sortable, "sorted");
+                    bool descending = key.Value is { Kind: QueryValueKind.Enum, Text: "DESC" };
+                    if (!descending && key.Value is not { Kind: QueryValueKind.Enum, Text: "ASC" })
+                    {
+                        throw Error($"The direction of '{key.Name}' in 'orderBy' is ASC or DESC, not {key.Value}.", Where(key, at));
+                    }
+
+                    keys.Add(new SortKey(sortField, descending));
+                }
+            }
+
+            return keys.ToArray();
+        }
+
+        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, all of which must hold.</summary>
+        private Filter? ReadFilter(QueryValue value, SourceLocation at)
+        {
+            if (value.Kind != QueryValueKind.Object)
+            {
+                throw Error($"Argument 'where' on field '{field.WireName}' takes an object such as {{name: \"x\"}}, not {value}.", at);
+            }
+
+            var operands = new List<Filter>();
+            foreach (var entry in value.Fields)
+            {
+                var entryAt = Where(entry, at);
+                if (entry.Name is "and" or "or")
+                {
+                    var group = new List<Filter>();
+                    foreach (var nested in entry.Value.Kind == QueryValueKind.List ? entry.Value.Items : [entry.Value])
+                    {
+                        if (ReadFilter(nested, entryAt) is { } filter)
+                        {
+                            group.Add(filter);
+                        }
+                    }
+
+                    if (group.Count > 0)
+                    {
+                        operands.Add(group.Count == 1 ? group[0] : new FilterGroup(entry.Name == "or", group.ToArray()));
+                    }
+
+                    continue;
+                }
+
+                var filterField = Resolve(entry, FieldFlags.Filterable, "filtered");
+                if (entry.Value.Kind != QueryValueKind.Object)
+                {
+                    operands.Add(Compare(filterField, FilterOperator.Equal, entry.Value, entryAt));
+                    continue;
+                }
+
+                foreach (var comparison in entry.Value.Fields)
+                {
+                    operands.Add(Compare(filterField, Operator(comparison, Where(comparison, entryAt)), comparison.Value, Where(comparison, entryAt)));
+                }
+            }
+
+            return operands.Count switch
+            {
+                0 => null,
+                1 => operands[0],
+                _ => new FilterGroup(isOr: false, operands.ToArray()),
+            };
+        }
+
+        private FilterOperator Operator(QueryArgument comparison, SourceLocation at) => comparison.Name switch
+        {
+            "eq" => FilterOperator.Equal,
+            "neq" => FilterOperator.NotEqual,
+            "gt" => FilterOperator.GreaterThan,
+            "gte" => FilterOperator.GreaterThanOrEqual,
+            "lt" => FilterOperator.LessThan,
+            "lte" => FilterOperator.LessThanOrEqual,
+            "in" => FilterOperator.In,
+            _ => throw Error($"Unknown comparison '{comparison.Name}' in 'where'; use eq, neq, gt, gte, lt, lte or in.", at),
+        };
+
+        private FilterComparison Compare(FieldMetadata compared, FilterOperator op, QueryValue value, SourceLocation at)
+        {
+            if (op == FilterOperator.In)
+            {
+                var items = value.Kind == QueryValueKind.List ? value.Items : [value];
+                return new FilterComparison(compared, op, items.Select(v => Typed(compared, v, at, nullAllowed: true)).ToArray());
+            }
+
+            bool ordering = op is not (FilterOperator.Equal or FilterOperator.NotEqual);
+            if (ordering && (Nullable.GetUnderlyingType(compared.ValueType!) ?? compared.ValueType) == typeof(bool))
+            {
+                throw Error($"Field '{compared.WireName}' is a Boolean: compare it with eq, neq or in.", at);
+            }
+
+            return new FilterComparison(compared, op, [Typed(compared, value, at, nullAllowed: !ordering)]);
+        }
+
+        private object? Typed(FieldMetadata compared, QueryValue value, SourceLocation at, bool nullAllowed)
+        {
+            if (value.Kind == QueryValueKind.Null && nullAllowed)
+            {
+                return null;
+            }
+
+            if (!ScalarLiteral.TryConvert(value, compared.ValueType!, out object? typed))
+            {
+                throw Error($"Field '{compared.WireName}' on type '{_element.Name}' is a {compared.TypeName}; {value} is not one.", at);
+            }
+
+            return typed;
+        }
+
+        /// <summary>The element type's field named by <paramref name="entry"/>, which must carry <paramref name="flag"/>.</summary>
+        private FieldMetadata Resolve(QueryArgument entry, FieldFlags flag, string verb)
+        {
+            var found = _element.FindField(entry.Name);
+            bool visible = found is not null && session.Sees(found);
+            if (!visible)
+            {
+                // Exactly the unknown-field error of a selection: a [Never] or hidden field cannot be told from an absent one.
+                var access = session.Options.Access;
+                var suggestions = NameSuggestions.Closest(entry.Name, _element.SelectableFields.Where(access.Allows).Select(f => f.WireName));
+                throw session.Error(
+                    QueryErrorKind.UnknownField,
+                    $"Unknown field '{entry.Name}' on type '{_element.Name}'.{NameSuggestions.Hint(suggestions)}",
+                    Where(entry, item.Location),
+                    entry.Name,
+                    _element.Name,
+                    suggestions);
+            }
+
+            if ((found!.Flags & flag) == 0 || !ScalarLiteral.IsComparable(found.ValueType!))
+            {
+                var allowed = _element.SelectableFields.Where(f => (f.Flags & flag) != 0 && session.Options.Access.Allows(f)).Select(f => f.WireName).ToArray();
+                string hint = allowed.Length == 0 ? $" No field of '{_element.Name}' can be {verb} by." : $" It can be {verb} by: {string.Join(", ", allowed)}.";
+                throw Error($"Field '{entry.Name}' on type '{_element.Name}' cannot be {verb} by.{hint}", Where(entry, item.Location));
+            }
+
+            return found;
+        }
+
+        private string Print()
+        {
+            // Canonical: the four arguments in one order, values as GraphQL literals; equal text, equal arguments.
+            var text = new StringBuilder();
+            foreach (string name in CollectionArgumentNames)
+            {
+                foreach (var argument in item.Arguments)
+                {
+                    if (argument.Name == name)
+                    {
+                        text.Append(text.Length == 0 ? string.Empty : ", ").Append(name).Append(": ").Append(argument.Value);
+                    }
+                }
+            }
+
+            return text.ToString();
+        }
+
+        // Values bound from GraphQL variables carry no position of their own; the argument's stands for them.
+        private static SourceLocation Where(QueryArgument entry, SourceLocation fallback) =>
+            entry.Location == default ? fallback : entry.Location;
+
+        private PopcornQueryException Error(string detail, SourceLocation at) =>
+            session.Error(QueryErrorKind.InvalidSelection, detail, at, field.WireName, owner.Name);
+    }
+}

@@ -1,0 +1,97 @@
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The GraphQL side of list arguments (docs/data.md, "Arguments on list fields"): every list of models takes
+/// <c>first: Int, skip: Int</c>, plus <c>orderBy: [TSort!]</c> when its element type has <c>[Sortable]</c> fields and
+/// <c>where: TFilter</c> when it has <c>[Filterable]</c> ones, with the input types they need: <c>SortDirection</c>,
+/// <c>TSort</c> (one <c>SortDirection</c> per sortable field), <c>TFilter</c> (<c>and</c>, <c>or</c>, one comparison per
+/// filterable field) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>). Built from the
+/// metadata, for the fields the caller may see, so the SDL, introspection and the plan compiler agree.
+/// </summary>
+internal static class ArgumentInputTypes
+{
+    private const string SortDirection = "SortDirection";
+
+    private static readonly string[] s_operators = ["eq", "neq", "gt", "gte", "lt", "lte"];
+
+    /// <summary>The arguments of a list field whose elements are <paramref name="element"/>.</summary>
+    public static SchemaInputValue[] ListArguments(TypeMetadata element, FieldAccess access)
+    {
+        var arguments = new List<SchemaInputValue>
+        {
+            new("first", null, TypeRef.Named("Int")),
+            new("skip", null, TypeRef.Named("Int")),
+        };
+        if (Sortable(element, access).Any())
+        {
+            arguments.Add(new("orderBy", null, TypeRef.List(TypeRef.NonNull(TypeRef.Named(element.Name + "Sort")))));
+        }
+
+        if (Filterable(element, access).Any())
+        {
+            arguments.Add(new("where", null, TypeRef.Named(element.Name + "Filter")));
+        }
+
+        return arguments.ToArray();
+    }
+
+    /// <summary>The enum and input types the list arguments of <paramref name="models"/> use, in a stable order.</summary>
+    public static IEnumerable<SchemaType> For(IEnumerable<TypeMetadata> models, FieldAccess access)
+    {
+        var types = new List<SchemaType>();
+        var scalars = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var model in models)
+        {
+            var sortable = Sortable(model, access).ToArray();
+            if (sortable.Length > 0)
+            {
+                types.Add(Input(model.Name + "Sort", $"How to order lists of {model.Name}: one direction per key.", sortable.Select(f => new SchemaInputValue(f.WireName, f.Description, TypeRef.Named(SortDirection)))));
+            }
+
+            var filterable = Filterable(model, access).ToArray();
+            if (filterable.Length > 0)
+            {
+                var filter = TypeRef.List(TypeRef.NonNull(TypeRef.Named(model.Name + "Filter")));
+                var fields = new List<SchemaInputValue> { new("and", "Every filter holds.", filter), new("or", "At least one filter holds.", filter) };
+                foreach (var field in filterable)
+                {
+                    string scalar = SchemaModelBuilder.ScalarName(field.TypeName);
+                    scalars.Add(scalar);
+                    fields.Add(new SchemaInputValue(field.WireName, field.Description, TypeRef.Named(scalar + "Comparison")));
+                }
+
+                types.Add(Input(model.Name + "Filter", $"Which {model.Name} elements a list keeps: every entry holds.", fields));
+            }
+        }
+
+        if (types.Count == 0)
+        {
+            return types;
+        }
+
+        if (types.Any(t => t.Name.EndsWith("Sort", StringComparison.Ordinal)))
+        {
+            types.Add(new SchemaType(SchemaTypeKind.ENUM, SortDirection, "A sort key's direction.", [], [new SchemaEnumValue("ASC", "Ascending; nulls first."), new SchemaEnumValue("DESC", "Descending; nulls last.")]));
+        }
+
+        foreach (string scalar in scalars)
+        {
+            var operand = TypeRef.Named(scalar);
+            var comparisons = s_operators.Select(op => new SchemaInputValue(op, null, operand)).Append(new SchemaInputValue("in", null, TypeRef.List(operand)));
+            types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons));
+        }
+
+        return types;
+    }
+
+    private static SchemaType Input(string name, string description, IEnumerable<SchemaInputValue> fields) =>
+        new(SchemaTypeKind.INPUT_OBJECT, name, description, [], [], InputFields: fields.ToArray());
+
+    private static IEnumerable<FieldMetadata> Sortable(TypeMetadata type, FieldAccess access) =>
+        type.SelectableFields.Where(f => f.IsSortable && access.Allows(f));
+
+    private static IEnumerable<FieldMetadata> Filterable(TypeMetadata type, FieldAccess access) =>
+        type.SelectableFields.Where(f => f.IsFilterable && access.Allows(f) && f.WireName is not ("and" or "or"));
+}

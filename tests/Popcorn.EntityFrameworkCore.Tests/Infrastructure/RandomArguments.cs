@@ -1,0 +1,79 @@
+using System.Globalization;
+using System.Text;
+using Popcorn.Query;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
+
+/// <summary>
+/// Random list arguments over an element type's <c>[Sortable]</c>/<c>[Filterable]</c> fields, with values near the
+/// seeded store's (ids, quantities, statuses, notes, names, dates), so filters keep some rows and drop others. Strings
+/// are ASCII, where ordinal order and the test databases' collations (SQLite's BINARY, PostgreSQL's C) agree.
+/// </summary>
+internal sealed class RandomArguments(int seed)
+{
+    private static readonly string[] s_strings = ["open", "shipped", "delivered", "note 1", "note 5", "Customer 3", "Customer 12", "customer4@example.test", "m"];
+    private static readonly string[] s_comparisons = ["eq", "neq", "gt", "gte", "lt", "lte", "in"];
+
+    private readonly Random _random = new(seed);
+
+    /// <summary><c>(first: 2, where: {...})</c>, or nothing about half the time.</summary>
+    public string Next(TypeMetadata element)
+    {
+        var arguments = new List<string>();
+        if (_random.Next(3) == 0)
+        {
+            arguments.Add("first: " + _random.Next(0, 4).ToString(CultureInfo.InvariantCulture));
+        }
+
+        if (_random.Next(4) == 0)
+        {
+            arguments.Add("skip: " + _random.Next(0, 3).ToString(CultureInfo.InvariantCulture));
+        }
+
+        var sortable = element.SelectableFields.Where(f => f.IsSortable).ToArray();
+        if (sortable.Length > 0 && _random.Next(2) == 0)
+        {
+            var keys = sortable.OrderBy(_ => _random.Next()).Take(_random.Next(1, 3)).Select(f => $"{{{f.WireName}: {(_random.Next(2) == 0 ? "ASC" : "DESC")}}}");
+            arguments.Add($"orderBy: [{string.Join(", ", keys)}]");
+        }
+
+        var filterable = element.SelectableFields.Where(f => f.IsFilterable).ToArray();
+        if (filterable.Length > 0 && _random.Next(2) == 0)
+        {
+            arguments.Add("where: " + Filter(filterable, depth: 0));
+        }
+
+        return arguments.Count == 0 ? string.Empty : $"({string.Join(", ", arguments)})";
+    }
+
+    private string Filter(FieldMetadata[] fields, int depth)
+    {
+        if (depth == 0 && _random.Next(4) == 0)
+        {
+            string join = _random.Next(2) == 0 ? "or" : "and";
+            return $"{{{join}: [{Filter(fields, 1)}, {Filter(fields, 1)}]}}";
+        }
+
+        var field = fields[_random.Next(fields.Length)];
+        string op = s_comparisons[_random.Next(s_comparisons.Length)];
+        string value = op == "in" ? $"[{Value(field)}, {Value(field)}]" : Value(field);
+        return op == "eq" && _random.Next(2) == 0 ? $"{{{field.WireName}: {value}}}" : $"{{{field.WireName}: {{{op}: {value}}}}}";
+    }
+
+    private string Value(FieldMetadata field)
+    {
+        var type = Nullable.GetUnderlyingType(field.ValueType!) ?? field.ValueType!;
+        if (type == typeof(int))
+        {
+            return _random.Next(0, 60).ToString(CultureInfo.InvariantCulture);
+        }
+
+        if (type == typeof(DateTime))
+        {
+            return "\"" + new DateTime(2026, 1, 1).AddDays(_random.Next(0, 300)).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture) + "\"";
+        }
+
+        var text = new StringBuilder("\"").Append(s_strings[_random.Next(s_strings.Length)]).Append('"');
+        return text.ToString();
+    }
+}
