@@ -11,7 +11,7 @@ internal sealed partial class WriterEmitter
     private void EmitPlanWriter()
     {
         _w.Line("/// <summary>Writes <paramref name=\"value\"/> as <paramref name=\"plan\"/> selects; only selected members are read.</summary>");
-        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan)");
+        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan{DiscriminatorParameter})");
         if (!_model.IsValueType)
         {
             _w.Block("""
@@ -24,16 +24,18 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
-        _w.Block("""
+        EmitDispatch(planned: true);
+        _w.Block($$"""
             if (plan.IsFull)
             {
-                WriteFullCore(writer, value);
+                WriteFullCore(writer, value{{DiscriminatorArgument}});
                 return;
             }
 
             """);
         EmitEnter();
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: true, hasParameter: true);
         _w.Line("var fields = plan.Fields;");
         _w.Open("for (int i = 0; i < fields.Length; i++)");
         EmitFieldSwitch();
@@ -97,6 +99,7 @@ internal sealed partial class WriterEmitter
 
             """);
         string nullTest = _model.IsValueType ? string.Empty : "value is null || ";
+        EmitPartDispatch();
         _w.Block($$"""
             if ({{nullTest}}plan.IsFull)
             {
@@ -131,6 +134,7 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: true, hasParameter: false);
         _w.Close();
         _w.Line();
         _w.Line("long begin = writer.BytesCommitted + writer.BytesPending;");
@@ -159,9 +163,11 @@ internal sealed partial class WriterEmitter
 
     private void EmitFullWriter()
     {
-        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value)");
+        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{DiscriminatorParameter})");
+        EmitDispatch(planned: false);
         EmitEnter();
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: false, hasParameter: true);
         foreach (var member in _model.Members)
         {
             if (!member.IsNever)

@@ -43,6 +43,7 @@ internal sealed partial class WriterEmitter
         EmitPlanWriter();
         EmitPartWriter();
         EmitFullWriter();
+        EmitDerivedWriters();
         _w.Close();
         _w.Close();
         CloseContext(_w, _spec);
@@ -60,6 +61,7 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line($"private static readonly {Json}.JsonEncodedText s_typeName = {Json}.JsonEncodedText.Encode({Literal(_model.MetadataName)});");
+        EmitDiscriminatorNames();
         _w.Line();
     }
 
@@ -113,7 +115,7 @@ internal sealed partial class WriterEmitter
             }
 
             /// <summary>Writes <paramref name="value"/> in full: every selectable member, nested values in full.</summary>
-            internal static void WriteFull({{Json}}.Utf8JsonWriter writer, {{ValueType}} value)
+            internal static void WriteFull({{Json}}.Utf8JsonWriter writer, {{ValueType}} value{{DiscriminatorParameter}})
             {
             """);
         _w.Indent();
@@ -129,7 +131,7 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
-        _w.Line("WriteFullCore(writer, value);");
+        _w.Line($"WriteFullCore(writer, value{DiscriminatorArgument});");
         _w.Close();
         _w.Line();
         _w.Block($$"""
