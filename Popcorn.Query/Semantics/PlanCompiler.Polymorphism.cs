@@ -29,20 +29,25 @@ public static partial class PlanCompiler
                 var derived = polymorphism.DerivedTypes[i].Type;
                 derivedPlans[i] = ReferenceEquals(derived, plan.Type)
                     ? plan
-                    : planFor(this, derived, items is null ? null : ItemsFor(plan.Type, items));
+                    : planFor(this, derived, items is null ? null : ItemsFor(plan.Type, derived, items));
             }
 
             plan.InitializeDerived(derivedPlans, writesDiscriminator: !FollowsSelection, isFull);
         }
 
-        /// <summary>The items of a base's level that hold for a derived type: wildcards, <c>__typename</c> and the base's own fields.</summary>
-        private static IReadOnlyList<PropertyReference> ItemsFor(TypeMetadata baseType, IReadOnlyList<PropertyReference> items)
+        /// <summary>
+        /// The items of a base's level that hold for a derived type: wildcards, <c>__typename</c>, the base's own fields, and
+        /// the type conditions that name the derived type or one of its bases (a condition on a sibling is left out).
+        /// </summary>
+        private static IReadOnlyList<PropertyReference> ItemsFor(TypeMetadata baseType, TypeMetadata derived, IReadOnlyList<PropertyReference> items)
         {
             List<PropertyReference>? kept = null;
             for (int i = 0; i < items.Count; i++)
             {
                 var item = items[i];
-                bool holds = item.IsWildcard || item.Name == NameRules.TypeName || baseType.FindField(item.Name) is not null;
+                bool holds = item.TypeCondition is { } condition
+                    ? condition == baseType.Name || ConditionApplies(derived, condition)
+                    : item.IsWildcard || item.Name == NameRules.TypeName || baseType.FindField(item.Name) is not null;
                 if (holds)
                 {
                     kept?.Add(item);
@@ -58,6 +63,88 @@ public static partial class PlanCompiler
             }
 
             return kept is null ? items : kept;
+        }
+    }
+
+    /// <summary>Whether a type condition naming <paramref name="condition"/> holds for every value of <paramref name="type"/>: it names the type or a base it implements.</summary>
+    private static bool ConditionApplies(TypeMetadata type, string condition)
+    {
+        if (type.Name == condition)
+        {
+            return true;
+        }
+
+        foreach (var baseType in type.BaseTypes)
+        {
+            if (baseType.Name == condition)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private sealed partial class LevelBuilder
+    {
+        /// <summary>
+        /// A type condition at this level: merged in place when it holds for every value of the type; left to the derived
+        /// type's plan when it names one of the type's derived types; otherwise, in a hierarchy, refused with the GraphQL
+        /// specification's words for a fragment that can never apply.
+        /// </summary>
+        private void AddTypeCondition(PropertyReference item)
+        {
+            string condition = item.TypeCondition!;
+            if (ConditionApplies(type, condition))
+            {
+                foreach (var child in item.Children)
+                {
+                    Add(child);
+                }
+
+                return;
+            }
+
+            foreach (var derived in type.Polymorphism?.DerivedTypes ?? [])
+            {
+                if (derived.Type.Name == condition)
+                {
+                    return;
+                }
+            }
+
+            // A type outside every hierarchy keeps the include syntax's old reading of a fragment, whose condition was not
+            // checked; the gateway's validation refuses an impossible spread before it gets here.
+            if (type.Polymorphism is null && type.BaseTypes.Count == 0)
+            {
+                foreach (var child in item.Children)
+                {
+                    Add(child);
+                }
+
+                return;
+            }
+
+            throw session.Error(
+                QueryErrorKind.InvalidSelection,
+                $"Fragment cannot be spread here as objects of type \"{type.Name}\" can never be of type \"{condition}\".",
+                item,
+                type: type.Name);
+        }
+
+        /// <summary>When a field the base lacks belongs to one of its derived types, how to select it there.</summary>
+        private string DerivedFieldHint(PropertyReference item)
+        {
+            foreach (var derived in type.Polymorphism?.DerivedTypes ?? [])
+            {
+                if (derived.Type.FindField(item.Name) is { } field && session.Options.Access.Allows(field))
+                {
+                    string name = derived.Type.Name;
+                    return $" '{item.Name}' is a field of '{name}': select it under a type condition, '...on {name}[{item.Name}]' or '... on {name} {{ {item.Name} }}'.";
+                }
+            }
+
+            return string.Empty;
         }
     }
 }

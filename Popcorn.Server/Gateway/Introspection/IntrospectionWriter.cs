@@ -48,7 +48,7 @@ internal static class IntrospectionWriter
     private static void WriteObject(Utf8JsonWriter json, SchemaModel schema, object value, IReadOnlyList<PropertyReference> selection)
     {
         json.WriteStartObject();
-        foreach (var field in selection)
+        foreach (var field in PropertyReference.MergeTypeConditions(selection))
         {
             json.WritePropertyName(field.OutputName);
             if (field.Name == NameRules.TypeName)

@@ -27,6 +27,11 @@ public class Dog : Animal
 public class Cat : Animal
 {
     public int Lives { get; set; } = 9;
+
+    /// <summary>Never written, not even through a type condition.</summary>
+    [Never]
+    [JsonIgnore]
+    public string Secret { get; set; } = "catnip";
 }
 
 public class Fish : Animal

@@ -126,6 +126,73 @@ public class PolymorphismTests
         WriteHelper.Write(Context, SampleZoo(), "[star[name,?lives]]").ShouldBe("{\"star\":{\"$type\":2,\"name\":\"Tom\",\"id\":2}}");
     }
 
+    [Theory]
+    [InlineData("[star[name,...on Cat[lives]]]")]
+    [InlineData("[star[...on Cat[lives],name]]")]
+    [InlineData("{ star { ... on Cat { lives } name } }")]
+    [InlineData("{ star { ...C name } } fragment C on Cat { lives }")]
+    public void Write_TypeCondition_AddsItsFieldsForThatTypeOnly(string selection)
+    {
+        var zoo = SampleZoo();
+
+        // REST: declaration order, whatever order the selection was written in.
+        WriteHelper.Write(Context, zoo, selection).ShouldBe("{\"star\":{\"$type\":2,\"lives\":7,\"name\":\"Tom\",\"id\":2}}");
+        zoo.Star = zoo.Animals[0];
+        WriteHelper.Write(Context, zoo, selection).ShouldBe("{\"star\":{\"$type\":\"dog\",\"name\":\"Rex \\u0022the\\u0022 dog\",\"id\":1}}");
+    }
+
+    [Fact]
+    public void Write_TypeConditionsUnderGraphQLSemantics_FollowTheSelectionOrder()
+    {
+        var plan = PlanCompiler.Compile(
+            WriteHelper.Writer<Zoo>(Context).Metadata,
+            SelectionParser.Parse("{ animals { ... on Cat { lives } name ... on Dog { friends { __typename } goodBoy } __typename } }"),
+            PlanCompilerOptions.Default with { Semantics = SelectionSemantics.GraphQL });
+
+        WriteHelper.Write(Context, SampleZoo(), plan).ShouldBe(
+            "{\"animals\":[{\"name\":\"Rex \\u0022the\\u0022 dog\",\"friends\":[{\"__typename\":\"Cat\"},{\"__typename\":\"Fish\"},{\"__typename\":\"Dog\"}],\"goodBoy\":true,\"__typename\":\"Dog\"}," +
+            "{\"lives\":7,\"name\":\"Tom\",\"__typename\":\"Cat\"},{\"name\":\"Nemo\",\"__typename\":\"Fish\"}]}");
+    }
+
+    [Theory]
+    [InlineData("[star[...on Animal[name]]]", "{\"star\":{\"$type\":2,\"name\":\"Tom\",\"id\":2}}")]
+    [InlineData("[guard[...on Animal[name],...on Dog[goodBoy]]]", "{\"guard\":{\"goodBoy\":false,\"name\":\"Guard\",\"id\":5}}")]
+    public void Write_TypeConditionOnTheTypeOrItsBase_AddsItsFieldsInPlace(string selection, string expected)
+    {
+        WriteHelper.Write(Context, SampleZoo(), selection).ShouldBe(expected);
+    }
+
+    [Theory]
+    [InlineData("[star[...on Vehicle[plate]]]", "Fragment cannot be spread here as objects of type \"Animal\" can never be of type \"Vehicle\".", 7)]
+    [InlineData("[guard[...on Cat[lives]]]", "Fragment cannot be spread here as objects of type \"Dog\" can never be of type \"Cat\".", 8)]
+    [InlineData("[star[...on Cat[nope]]]", "Unknown field 'nope' on type 'Cat'.", 17)]
+    [InlineData("[star[...on Cat[secret]]]", "Unknown field 'secret' on type 'Cat'.", 17)]
+    [InlineData("[star[!all,...on Cat[secret]]]", "Unknown field 'secret' on type 'Cat'.", 22)]
+    public void Compile_ImpossibleOrUnknownTypeConditionSelection_IsRefusedWithPosition(string selection, string message, int column)
+    {
+        var error = Should.Throw<PopcornQueryException>(() => WriteHelper.Plan<Zoo>(Context, selection));
+
+        error.Detail.ShouldStartWith(message);
+        error.Column.ShouldBe(column);
+    }
+
+    [Fact]
+    public void Compile_FieldOfADerivedTypeOnTheBase_SuggestsTheTypeCondition()
+    {
+        var error = Should.Throw<PopcornQueryException>(() => WriteHelper.Plan<Zoo>(Context, "[star[lives]]"));
+
+        error.Detail.ShouldBe("Unknown field 'lives' on type 'Animal'. 'lives' is a field of 'Cat': select it under a type condition, '...on Cat[lives]' or '... on Cat { lives }'.");
+    }
+
+    [Fact]
+    public void Write_NeverFieldOfADerivedType_IsNotWrittenByWildcards()
+    {
+        string actual = WriteHelper.Write(Context, SampleZoo(), "[star[!all,...on Cat[!all]],animals[!full]]");
+
+        actual.ShouldNotContain("secret");
+        actual.ShouldNotContain("catnip");
+    }
+
     [Fact]
     public void Metadata_DescribesTheDerivedTypesAndTheirDiscriminators()
     {
