@@ -67,7 +67,7 @@ public static partial class PlanCompiler
     }
 
     /// <summary>Whether a type condition naming <paramref name="condition"/> holds for every value of <paramref name="type"/>: it names the type or a base it implements.</summary>
-    private static bool ConditionApplies(TypeMetadata type, string condition)
+    internal static bool ConditionApplies(TypeMetadata type, string condition)
     {
         if (type.Name == condition)
         {
