@@ -58,6 +58,15 @@ public sealed class PolymorphismTests : IAsyncLifetime
         body.ShouldBe(JsonSerializer.Serialize(s_staff, StaffJsonContext.Default.ListStaffer));
     }
 
+    [Fact]
+    public async Task Rest_OneValueDeclaredAsTheBase_IsWrittenWithItsDiscriminatorAsSystemTextJsonDoes()
+    {
+        string body = await _client.GetStringAsync("/api/staff/3?include=[!full]");
+
+        body.ShouldBe(JsonSerializer.Serialize(s_staff[2], StaffJsonContext.Default.Staffer));
+        body.ShouldStartWith("{\"kind\":\"lead\"");
+    }
+
     [Theory]
     [InlineData("[name,...on Lead[reports[name]]]")]
     [InlineData("{ name ... on Lead { reports { name } } }")]
