@@ -40,6 +40,7 @@ public sealed class PolymorphismTests : IAsyncLifetime
         _app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("staff", () => s_staff)
             .Field("desk", () => s_desk));
+        _app.MapPopcornSchema();
         await _app.StartAsync();
         _client = new HttpClient { BaseAddress = new Uri(_app.Urls.First()) };
     }
@@ -152,6 +153,19 @@ public sealed class PolymorphismTests : IAsyncLifetime
             """{"i":{"kind":"INTERFACE","possibleTypes":[{"name":"Engineer"},{"name":"Lead"}],"interfaces":[]},""" +
             "\"o\":{\"kind\":\"OBJECT\",\"interfaces\":[{\"name\":\"Staffer\"}],\"possibleTypes\":null}," +
             "\"u\":{\"kind\":\"UNION\",\"fields\":null,\"possibleTypes\":[{\"name\":\"Photo\"},{\"name\":\"Note\"}]}}");
+    }
+
+    [Fact]
+    public async Task PopcornSchema_DescribesTheDerivedTypesAndTheirDiscriminators()
+    {
+        var schema = JsonNode.Parse(await _client.GetStringAsync("/popcorn/schema"))!;
+        var types = schema["types"]!.AsArray();
+        var staffer = types.Single(t => t!["name"]!.GetValue<string>() == "Staffer")!;
+        var lead = types.Single(t => t!["name"]!.GetValue<string>() == "Lead")!;
+
+        staffer["discriminatorName"]!.GetValue<string>().ShouldBe("kind");
+        staffer["derivedTypes"]!.ToJsonString().ShouldBe("""[{"name":"Engineer","discriminator":"engineer"},{"name":"Lead","discriminator":"lead"}]""");
+        lead["baseTypes"]!.ToJsonString().ShouldBe("""["Staffer"]""");
     }
 
     private async Task<JsonNode> PostAsync(string query)
