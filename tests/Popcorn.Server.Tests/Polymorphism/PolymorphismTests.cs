@@ -128,6 +128,19 @@ public sealed class PolymorphismTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Gateway_SameKeyOnDifferentImplementations_MergesWhenTheShapesAgree()
+    {
+        var body = await PostAsync("{ staff { ... on Engineer { x: language } ... on Lead { x: name } } }");
+
+        body["errors"].ShouldBeNull();
+        body["data"]!.ToJsonString().ShouldBe("""{"staff":[{"x":"F#"},{"x":"C#"},{"x":"Cy"}]}""");
+
+        var conflict = await PostAsync("{ staff { ... on Engineer { x: language } ... on Lead { x: id } } }");
+        conflict["errors"]![0]!["message"]!.GetValue<string>().ShouldBe(
+            "Fields \"x\" conflict because they return conflicting types \"String!\" and \"Int!\". Use different aliases on the fields to fetch both if this was intentional.");
+    }
+
+    [Fact]
     public async Task Sdl_PrintsInterfacesImplementationsAndUnions()
     {
         string sdl = await _client.GetStringAsync("/graphql/schema.graphql");
