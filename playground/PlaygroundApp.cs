@@ -4,6 +4,7 @@ using Popcorn.Playground.Authorization;
 using Popcorn.Playground.Data;
 using Popcorn.Playground.Model;
 using Popcorn.Playground.Scaling;
+using Popcorn.Playground.Staff;
 using Popcorn.Playground.Store;
 
 namespace Popcorn.Playground;
@@ -16,6 +17,7 @@ public static class PlaygroundApp
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory, WebRootPath = "wwwroot" });
         builder.Services.AddSingleton<SampleData>();
+        builder.Services.AddSingleton<StaffData>();
         builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options
             .AddContext(PlaygroundJsonContext.Default)
             .AddContext(StoreJsonContext.Default));
@@ -37,6 +39,7 @@ public static class PlaygroundApp
         app.MapOpenApi();
         MapResources(app);
         app.MapStoreResources();
+        app.MapStaffResources();
         app.MapPopcornSchema();
         app.MapPopcornFigures(); // /popcorn/figures, the UI's live figures; Development only (docs/observability.md)
         app.MapPopcornGateway("/graphql", gateway => gateway
@@ -46,7 +49,8 @@ public static class PlaygroundApp
             .Field("department", (int id, SampleData data) => data.FindDepartment(id), "One department by id; null when there is none.")
             .Field("cars", (SampleData data) => data.Cars, "The whole fleet.")
             .Field("car", (int id, SampleData data) => data.FindCar(id), "One car by id; null when there is none.")
-            .AddStoreFields());
+            .AddStoreFields()
+            .AddStaffFields());
         return app;
     }
 

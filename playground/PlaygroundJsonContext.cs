@@ -1,5 +1,6 @@
 using System.Text.Json.Serialization;
 using Popcorn.Playground.Model;
+using Popcorn.Playground.Staff;
 
 namespace Popcorn.Playground;
 
@@ -14,4 +15,5 @@ namespace Popcorn.Playground;
 [JsonSerializable(typeof(Car))]
 [JsonSerializable(typeof(List<Employee>))]
 [JsonSerializable(typeof(NewCar))]
+[JsonSerializable(typeof(List<StaffMember>))]
 public partial class PlaygroundJsonContext : JsonSerializerContext;

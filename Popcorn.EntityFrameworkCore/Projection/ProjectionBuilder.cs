@@ -48,6 +48,12 @@ internal sealed class ProjectionBuilder
     private MemberInitExpression BuildObject(Expression source, IEntityType entityType, IReadOnlyList<SelectionPlan> plans, int depth)
     {
         var type = entityType.ClrType;
+        if (plans[0].Type.Polymorphism is not null || plans[0].Type.BaseTypes.Count > 0)
+        {
+            // A projection creates one CLR type per row: a derived row would come back as the base and lose its discriminator.
+            throw new ProjectionNotSupportedException($"'{type.Name}' is part of a [JsonPolymorphic] hierarchy, so a projection cannot create the right type for each row.");
+        }
+
         var constructor = type.GetConstructor(Type.EmptyTypes)
             ?? throw new ProjectionNotSupportedException($"'{type.Name}' has no public parameterless constructor, so a projection cannot create it.");
 

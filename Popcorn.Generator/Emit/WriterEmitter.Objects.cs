@@ -11,7 +11,7 @@ internal sealed partial class WriterEmitter
     private void EmitPlanWriter()
     {
         _w.Line("/// <summary>Writes <paramref name=\"value\"/> as <paramref name=\"plan\"/> selects; only selected members are read.</summary>");
-        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan{PathParameter})");
+        _w.Open($"internal static void WriteValue({Json}.Utf8JsonWriter writer, {ValueType} value, {Query}.SelectionPlan plan{PathParameter}{DiscriminatorParameter})");
         if (!_model.IsValueType)
         {
             _w.Block("""
@@ -24,16 +24,18 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
+        EmitDispatch(planned: true);
         _w.Block($$"""
             if (plan.IsFull)
             {
-                WriteFullCore(writer, value{{PathArgument}});
+                WriteFullCore(writer, value{{PathArgument}}{{DiscriminatorArgument}});
                 return;
             }
 
             """);
         EmitEnter();
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: true, hasParameter: true);
         _w.Line("var fields = plan.Fields;");
         _w.Open("for (int i = 0; i < fields.Length; i++)");
         EmitFieldSwitch();
@@ -130,6 +132,7 @@ internal sealed partial class WriterEmitter
 
             """);
         string nullTest = _model.IsValueType ? string.Empty : "value is null || ";
+        EmitPartDispatch();
         _w.Block($$"""
             if ({{nullTest}}plan.IsFull)
             {
@@ -163,6 +166,7 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: true, hasParameter: false);
         _w.Close();
         _w.Line();
         _w.Line("long begin = writer.BytesCommitted + writer.BytesPending;");
@@ -194,7 +198,8 @@ internal sealed partial class WriterEmitter
         // Never inlined, as System.Text.Json's fast-path handlers in effect are not: inlined into a caller's loop (dynamic
         // PGO does that to hot call sites), the writes' own helpers no longer fit the caller's inlining budget and stay calls.
         _w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
-        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{PathParameter})");
+        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{PathParameter}{DiscriminatorParameter})");
+        EmitDispatch(planned: false);
         if (TracksObjects)
         {
             // The object is checked against the path here but pushed only around the members that can lead back to it
@@ -216,6 +221,7 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line("writer.WriteStartObject();");
+        EmitDiscriminator(planned: false, hasParameter: true);
         foreach (var member in _model.Members)
         {
             if (!member.IsNever)

@@ -50,6 +50,7 @@ internal sealed partial class WriterEmitter
         EmitPlanWriter();
         EmitPartWriter();
         EmitFullWriter();
+        EmitDerivedWriters();
         _w.Close();
         _w.Close();
         CloseContext(_w, _spec);
@@ -67,6 +68,7 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line($"private static readonly {Json}.JsonEncodedText s_typeName = {Json}.JsonEncodedText.Encode({Literal(_model.MetadataName)});");
+        EmitDiscriminatorNames();
         _w.Line();
     }
 
@@ -101,7 +103,7 @@ internal sealed partial class WriterEmitter
         _w.Line();
         EmitElementsWriter();
         _w.Line("/// <summary>Writes <paramref name=\"value\"/> in full: every selectable member, nested values in full.</summary>");
-        _w.Open($"internal static void WriteFull({Json}.Utf8JsonWriter writer, {ValueType} value{PathParameter})");
+        _w.Open($"internal static void WriteFull({Json}.Utf8JsonWriter writer, {ValueType} value{PathParameter}{DiscriminatorParameter})");
         if (!_model.IsValueType)
         {
             _w.Block("""
@@ -114,7 +116,7 @@ internal sealed partial class WriterEmitter
                 """);
         }
 
-        _w.Line($"WriteFullCore(writer, value{PathArgument});");
+        _w.Line($"WriteFullCore(writer, value{PathArgument}{DiscriminatorArgument});");
         _w.Close();
         _w.Line();
         _w.Block($$"""

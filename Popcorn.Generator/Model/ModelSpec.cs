@@ -11,6 +11,8 @@ namespace Popcorn.Generator.Model;
 /// <param name="InCycle">True when the type graph leads from this type back to itself: the writer tracks objects on the path and checks depth.</param>
 /// <param name="ReachesCycle">True when this type reaches a type in a cycle: its public entry point restores the path after a failed write.</param>
 /// <param name="Members">The written members in System.Text.Json's order, <c>[Never]</c> ones included.</param>
+/// <param name="Polymorphism">How the type's values are written when it is a polymorphic base, else null.</param>
+/// <param name="IsDerivedType">True when a polymorphic base names the type: its writer accepts a discriminator to write first.</param>
 internal sealed record ModelSpec(
     string TypeName,
     string TypeOfName,
@@ -21,7 +23,9 @@ internal sealed record ModelSpec(
     bool IsPublic,
     bool InCycle,
     bool ReachesCycle,
-    EquatableArray<MemberSpec> Members)
+    EquatableArray<MemberSpec> Members,
+    PolymorphismSpec? Polymorphism = null,
+    bool IsDerivedType = false)
 {
     public string WriterName => Identifier + "Writer";
 }

@@ -41,6 +41,7 @@ internal sealed partial class ContextParser
         var model = new ModelBuilder(type, name, name);
         _models.Add(type, model);
         _modelOrder.Add(model);
+        model.Polymorphism = ReadPolymorphism(model);
         return model;
     }
 

@@ -361,8 +361,8 @@ internal sealed partial class ContextParser
 
     /// <summary>
     /// A class or struct Popcorn describes member by member. Framework types (System.*, Microsoft.*)
-    /// have System.Text.Json converters of their own, and polymorphic types write a discriminator, so
-    /// both are left to System.Text.Json.
+    /// have System.Text.Json converters of their own, so they are left to System.Text.Json, and so are
+    /// polymorphic types whose hierarchy Popcorn does not write (see <see cref="CanWritePolymorphically"/>).
     /// </summary>
     private bool IsModel(INamedTypeSymbol type)
     {
@@ -377,12 +377,9 @@ internal sealed partial class ContextParser
             return false;
         }
 
-        foreach (var attribute in type.GetAttributes())
+        if (IsPolymorphic(type) && !CanWritePolymorphically(type))
         {
-            if (KnownTypes.IsAttribute(attribute, _known.JsonPolymorphicAttribute) || KnownTypes.IsAttribute(attribute, _known.JsonDerivedTypeAttribute))
-            {
-                return false;
-            }
+            return false;
         }
 
         return _compilation.IsSymbolAccessibleWithin(type, _context);

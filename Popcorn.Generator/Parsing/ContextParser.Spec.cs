@@ -127,7 +127,9 @@ internal sealed partial class ContextParser
             IsEffectivelyPublic(m.Symbol),
             m.InCycle,
             m.ReachesCycle,
-            m.Members.ToEquatableArray())).ToList();
+            m.Members.ToEquatableArray(),
+            m.Polymorphism,
+            m.IsDerivedType)).ToList();
 
         var delegated = new Dictionary<string, DelegatedTypeSpec>(StringComparer.Ordinal);
         var converters = new Dictionary<string, ConverterSpec>(StringComparer.Ordinal);

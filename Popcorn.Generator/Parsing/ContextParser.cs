@@ -304,5 +304,9 @@ internal sealed partial class ContextParser
         public bool InCycle { get; set; }
 
         public bool ReachesCycle { get; set; }
+
+        public PolymorphismSpec? Polymorphism { get; set; }
+
+        public bool IsDerivedType { get; set; }
     }
 }

@@ -99,11 +99,17 @@ internal sealed class IncludeSyntax
         _depth--;
     }
 
-    /// <summary>Item := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)</summary>
+    /// <summary>Item := '-' Name | TypeCondition | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)</summary>
     private void Item()
     {
         int start = _position;
         char first = Current;
+        if (first == '.')
+        {
+            TypeCondition();
+            return;
+        }
+
         if (first is '-' or '?')
         {
             Skip();
@@ -148,6 +154,42 @@ internal sealed class IncludeSyntax
         {
             Selection();
         }
+    }
+
+    /// <summary>
+    /// TypeCondition := '...' 'on' Name Selection. Its fields belong to that type, not to the attribute's model, so they
+    /// are not collected as top-level names (the plan compiler checks them against the derived type).
+    /// </summary>
+    private void TypeCondition()
+    {
+        if (string.CompareOrdinal(_text, _position, "...", 0, 3) != 0)
+        {
+            throw new Mistake(IncludeGrammar.ExpectedTypeCondition, _position);
+        }
+
+        _position += 3;
+        SkipWhitespace();
+        bool on = string.CompareOrdinal(_text, _position, "on", 0, 2) == 0 && _position + 2 <= _text.Length;
+        if (!on || (_position + 2 < _text.Length && NameRules.IsNamePart(_text[_position + 2])))
+        {
+            throw new Mistake(IncludeGrammar.ExpectedTypeCondition, _position);
+        }
+
+        _position += 2;
+        SkipWhitespace();
+        if (!NameRules.IsNameStart(Current))
+        {
+            throw new Mistake(AtEnd ? IncludeGrammar.ExpectedTypeCondition : IncludeGrammar.ExpectedTypeName(Current), _position);
+        }
+
+        string typeName = Name();
+        SkipWhitespace();
+        if (Current != '[')
+        {
+            throw new Mistake(IncludeGrammar.TypeConditionNeedsSelection(typeName), _position);
+        }
+
+        Selection();
     }
 
     private void Removal()

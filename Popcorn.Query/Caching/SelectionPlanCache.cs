@@ -70,7 +70,8 @@ public sealed class SelectionPlanCache
     {
         ArgumentNullException.ThrowIfNull(type);
         ArgumentNullException.ThrowIfNull(tree);
-        if (SelectionPrinter.PrintIncludeWithin(tree, ParserOptions.MaxLength) is not { } canonical)
+        // Fragments on the type itself add a condition to the print but change nothing in the plan: key without them.
+        if (SelectionPrinter.PrintIncludeWithin(TypeConditionResolver.MergeApplying(type, tree), ParserOptions.MaxLength) is not { } canonical)
         {
             return Compile(type, tree);
         }

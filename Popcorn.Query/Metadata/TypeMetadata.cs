@@ -6,7 +6,7 @@ namespace Popcorn.Query;
 /// What Popcorn knows about one model type: its fields in declaration (write) order. Created empty
 /// and initialized once, so that types that refer to each other (or to themselves) can be described.
 /// </summary>
-public sealed class TypeMetadata
+public sealed partial class TypeMetadata
 {
     private FieldMetadata[] _fields = Array.Empty<FieldMetadata>();
     private FrozenDictionary<string, FieldMetadata> _selectable = FrozenDictionary<string, FieldMetadata>.Empty;
@@ -111,6 +111,12 @@ public sealed class TypeMetadata
                 {
                     pending.Push(element);
                 }
+            }
+
+            // A value selected as a polymorphic base may be any of its derived types.
+            foreach (var derived in type.Polymorphism?.DerivedTypes ?? [])
+            {
+                pending.Push(derived.Type);
             }
         }
 

@@ -9,7 +9,8 @@ namespace Popcorn.Query;
 /// <remarks>
 /// <code>
 /// Selection := '[' (Item (',' Item)*)? ']'
-/// Item      := '-' Name | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)
+/// Item      := '-' Name | TypeCondition | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)
+/// TypeCondition := '...' 'on' Name Selection       (the selection applies to values of that type)
 /// Wildcard  := '!all' | '!default' | '!full'
 /// Arguments := '(' Name ':' Value (','? Name ':' Value)* ')'     (GraphQL literals)
 /// </code>
@@ -139,6 +140,11 @@ internal ref partial struct IncludeParser
     /// <summary>An item that starts with '-', '?' or '!' (or is malformed: reading its name reports what is wrong).</summary>
     private PropertyReference ParseMarkedItem(SourceLocation start)
     {
+        if (Current == '.')
+        {
+            return ParseTypeCondition(start);
+        }
+
         if (Current == '-')
         {
             _position++;

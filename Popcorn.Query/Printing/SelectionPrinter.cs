@@ -70,6 +70,12 @@ public static class SelectionPrinter
 
     private static bool AppendInclude(StringBuilder builder, PropertyReference property, int maxLength)
     {
+        if (property.TypeCondition is { } typeCondition)
+        {
+            builder.Append("...on ").Append(typeCondition);
+            return AppendIncludeList(builder, property.Children, maxLength);
+        }
+
         if (property.IsNegated)
         {
             builder.Append('-');
@@ -104,6 +110,13 @@ public static class SelectionPrinter
 
     private static void AppendGraphQL(StringBuilder builder, PropertyReference property)
     {
+        if (property.TypeCondition is { } typeCondition)
+        {
+            builder.Append("... on ").Append(typeCondition).Append(' ');
+            AppendGraphQLSet(builder, property.Children);
+            return;
+        }
+
         if (property.Alias is not null)
         {
             builder.Append(property.Alias).Append(": ");

@@ -4,7 +4,7 @@ namespace Popcorn.Query;
 public static partial class PlanCompiler
 {
     /// <summary>The keys of one selection level, in the order they were first claimed.</summary>
-    private sealed class LevelBuilder(CompileSession session, TypeMetadata type)
+    private sealed partial class LevelBuilder(CompileSession session, TypeMetadata type)
     {
         private readonly Dictionary<string, Entry> _entries = new(StringComparer.Ordinal);
         private readonly List<Entry> _order = new();
@@ -12,6 +12,12 @@ public static partial class PlanCompiler
 
         public void Add(PropertyReference item)
         {
+            if (item.IsTypeCondition)
+            {
+                AddTypeCondition(item);
+                return;
+            }
+
             if (item.IsWildcard)
             {
                 AddWildcard(item.Name);
@@ -285,7 +291,7 @@ public static partial class PlanCompiler
             var suggestions = NameSuggestions.Closest(item.Name, type.SelectableFields.Where(access.Allows).Select(f => f.WireName));
             return session.Error(
                 QueryErrorKind.UnknownField,
-                $"Unknown field '{item.Name}' on type '{type.Name}'.{NameSuggestions.Hint(suggestions)}",
+                $"Unknown field '{item.Name}' on type '{type.Name}'.{NameSuggestions.Hint(suggestions)}{DerivedFieldHint(item)}",
                 item,
                 item.Name,
                 type.Name,

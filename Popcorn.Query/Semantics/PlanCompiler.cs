@@ -37,7 +37,7 @@ public static partial class PlanCompiler
     /// policies of every protected field it considered. <paramref name="ownText"/>: the text is the server's own
     /// (<c>[SubPropertyDefault]</c>), so a field the caller may not see is left out silently rather than refused.
     /// </summary>
-    private sealed class CompileSession(string? sourceText, PlanCompilerOptions options, bool ownText, SortedSet<string>? policies)
+    private sealed partial class CompileSession(string? sourceText, PlanCompilerOptions options, bool ownText, SortedSet<string>? policies)
     {
         private SortedSet<string>? _policies = policies;
 
@@ -65,6 +65,7 @@ public static partial class PlanCompiler
 
             // Full (the writers' straight-line path, which writes every selectable field) only when no field below is hidden.
             plan.Initialize(fields.ToArray(), isFull: !HidesAnyBelow(type));
+            PlanDerived(plan, static (session, derived, _) => session.FullPlan(derived), items: null, isFull: plan.IsFull && !FollowsSelection);
             return plan;
         }
 
@@ -89,6 +90,7 @@ public static partial class PlanCompiler
 
             level.AddAlways();
             plan.Initialize(level.Build(), isFull: false);
+            PlanDerived(plan, static (session, derived, _) => session.DefaultPlan(derived), items: null);
             return plan;
         }
 
@@ -109,6 +111,7 @@ public static partial class PlanCompiler
             level.AddAlways();
             var plan = new SelectionPlan(type);
             plan.Initialize(level.Build(), isFull: false);
+            PlanDerived(plan, static (session, derived, items) => session.CompileLevel(derived, items!), items);
             return plan;
         }
 

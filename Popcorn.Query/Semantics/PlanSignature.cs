@@ -81,6 +81,18 @@ internal sealed class PlanSignature
         }
 
         print.Append('}');
+
+        // A polymorphic base's plan also writes each derived type's plan, and the discriminator or not.
+        if (plan.DerivedPlans.Length > 0)
+        {
+            print.Append(plan.WritesDiscriminator ? "<$" : "<");
+            foreach (var derived in plan.DerivedPlans)
+            {
+                Append(print, derived, visited, typeNames);
+            }
+
+            print.Append('>');
+        }
     }
 
     private static void AppendName(StringBuilder print, string name) =>

@@ -58,6 +58,15 @@ public static class SelectionCost
                 total = Plus(total, 1 + FieldValueCost(field));
             }
 
+            // A value of a polymorphic base is written with one of its types' plans: count the dearest.
+            foreach (var derived in plan.DerivedPlans)
+            {
+                if (!ReferenceEquals(derived, plan))
+                {
+                    total = Math.Max(total, Cost(derived));
+                }
+            }
+
             _onPath.Remove(plan);
             return total;
         }

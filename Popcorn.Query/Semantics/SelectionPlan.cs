@@ -6,7 +6,7 @@ namespace Popcorn.Query;
 /// settled; a writer follows it without comparing a string. Plans are immutable and shared across
 /// threads. The deep wildcard's plans refer back to themselves where the type graph cycles.
 /// </summary>
-public sealed class SelectionPlan
+public sealed partial class SelectionPlan
 {
     private PlannedField[] _fields = Array.Empty<PlannedField>();
 

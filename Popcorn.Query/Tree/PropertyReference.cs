@@ -8,7 +8,7 @@ namespace Popcorn.Query;
 /// negation, optional flag, children and arguments. Immutable; equality is structural and ignores
 /// where in the text the node was written.
 /// </summary>
-public sealed class PropertyReference : IEquatable<PropertyReference>
+public sealed partial class PropertyReference : IEquatable<PropertyReference>
 {
     // A parse builds one node per item written, so the node is kept to 56 bytes: the alias and the arguments, which
     // few nodes have, share one field (the alias string itself, or a pair when there are arguments), and an empty

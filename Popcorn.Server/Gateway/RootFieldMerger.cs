@@ -11,6 +11,8 @@ internal static class RootFieldMerger
 {
     public static IReadOnlyList<PropertyReference> Merge(IReadOnlyList<PropertyReference> roots)
     {
+        // The root type has no derived types: a (validated) type condition there names it, and adds its fields in place.
+        roots = PropertyReference.MergeTypeConditions(roots);
         List<PropertyReference>? merged = null;
         for (int i = 0; i < roots.Count; i++)
         {

@@ -51,9 +51,15 @@ internal static class HandlerResults
         };
     }
 
-    /// <summary>The shape of a value: its runtime type's when it has one, else what the endpoint declares.</summary>
+    /// <summary>
+    /// The shape of a value: its runtime type's when it has one, else what the endpoint declares. A value of a type derived
+    /// from a declared polymorphic base keeps the base's shape, whose writer writes the discriminator as System.Text.Json
+    /// does for the declared type.
+    /// </summary>
     public static ResultShape? ShapeOf(object? value, PopcornRegistry registry, ResultShape? declared) =>
-        value is null ? declared : registry.ShapeOf(value.GetType());
+        value is null ? declared
+        : declared is { IsSequence: false, Metadata: { Polymorphism: not null, ClrType: { } baseType } } && baseType.IsInstanceOfType(value) ? declared
+        : registry.ShapeOf(value.GetType());
 
     /// <summary>A handler's value and how to answer it; <see cref="IsWritable"/> is false for results Popcorn leaves alone.</summary>
     public readonly record struct Unwrapped(bool IsWritable, object? Value, int StatusCode, string? Location);

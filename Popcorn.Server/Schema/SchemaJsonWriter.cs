@@ -9,7 +9,7 @@ namespace Popcorn.Server;
 /// (query parameter, header, gateway path), which the playground reads instead of assuming the defaults. <c>[Never]</c> fields are left out. Built from the
 /// generated metadata, the single description of the models.
 /// </summary>
-internal static class SchemaJsonWriter
+internal static partial class SchemaJsonWriter
 {
     public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, FieldAccess access, string? figuresPath = null)
     {
@@ -102,6 +102,7 @@ internal static class SchemaJsonWriter
         }
 
         json.WriteEndArray();
+        WritePolymorphism(json, type);
         json.WriteEndObject();
     }
 

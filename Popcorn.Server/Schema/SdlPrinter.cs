@@ -22,10 +22,18 @@ internal static class SdlPrinter
         }
 
         AppendObject(sdl, schema.QueryType);
-        foreach (var type in schema.Types.Where(t => t is { Kind: SchemaTypeKind.OBJECT, IsBuiltIn: false } && t != schema.QueryType))
+        foreach (var type in schema.Types.Where(t => t is { Kind: SchemaTypeKind.OBJECT or SchemaTypeKind.INTERFACE or SchemaTypeKind.UNION, IsBuiltIn: false } && t != schema.QueryType))
         {
             sdl.Append('\n');
-            AppendObject(sdl, type);
+            if (type.Kind == SchemaTypeKind.UNION)
+            {
+                AppendDescription(sdl, type.Description, string.Empty);
+                sdl.Append("union ").Append(type.Name).Append(" = ").AppendJoin(" | ", type.PossibleTypes).Append('\n');
+            }
+            else
+            {
+                AppendObject(sdl, type);
+            }
         }
 
         // The list arguments' enum and input types (ArgumentInputTypes), in the schema's order.
@@ -50,7 +58,13 @@ internal static class SdlPrinter
     private static void AppendObject(StringBuilder sdl, SchemaType type)
     {
         AppendDescription(sdl, type.Description, string.Empty);
-        sdl.Append("type ").Append(type.Name).Append(" {\n");
+        sdl.Append(type.Kind == SchemaTypeKind.INTERFACE ? "interface " : "type ").Append(type.Name);
+        if (type.Interfaces.Count > 0)
+        {
+            sdl.Append(" implements ").AppendJoin(" & ", type.Interfaces);
+        }
+
+        sdl.Append(" {\n");
         foreach (var field in type.Fields)
         {
             AppendDescription(sdl, field.Description, "  ");

@@ -83,3 +83,31 @@ test('Apollo\'s persisted-query link: the first request learns the hash is unkno
   assert.deepEqual(bodies.map((b) => [typeof b.query, Boolean(b.extensions?.persistedQuery?.sha256Hash)]),
     [['undefined', true], ['string', true], ['undefined', true]]);
 });
+
+// Fragments on an interface: Apollo's cache matches them by the possibleTypes it is given (docs/graphql-syntax.md).
+const STAFF = gql`
+  fragment Lead on Manager { team reports { id name } }
+  query Staff {
+    staff { id name ...Lead ... on Engineer { level } }
+  }
+`;
+
+test('fragments on the staff interface come back per concrete type and are read back from the cache', async () => {
+  const staffClient = new ApolloClient({
+    link: new HttpLink({ uri: `${app.url}/graphql` }),
+    cache: new InMemoryCache({ possibleTypes: { StaffMember: ['Engineer', 'Manager'] } }),
+  });
+
+  const { data, error } = await staffClient.query({ query: STAFF });
+  const cached = await staffClient.query({ query: STAFF, fetchPolicy: 'cache-only' });
+
+  assert.equal(error, undefined);
+  assert.equal(data.staff[0].__typename, 'Manager');
+  assert.equal(data.staff[0].team, 'Engineering');
+  assert.equal(data.staff[0].reports.length, 2);
+  assert.equal(data.staff[3].__typename, 'Engineer');
+  assert.equal(typeof data.staff[3].level, 'number');
+  assert.equal(data.staff[3].team, undefined);
+  assert.deepEqual(cached.data, data);
+  assert.ok(Object.keys(staffClient.cache.extract()).includes('Manager:1'));
+});

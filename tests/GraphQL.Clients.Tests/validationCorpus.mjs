@@ -28,6 +28,9 @@ export const handWritten = [
   '{ customers { orders(where: {total: {gt: 1}}) { id } } }',
   '{ customers { orders(where: {id: {gt: "one"}}) { id } } }',
   '{ customers { orders(where: [{id: {eq: 1}}]) { id } } }',
+  '{ staff { __typename name ... on Manager { team reports { ...Who } } ... on Engineer { level } } } fragment Who on StaffMember { id }',
+  '{ staff { ... on Engineer { x: name } ... on Manager { x: team } } }',
+  '{ staffMember(id: 1) { ... on StaffMember { email } ...E } } fragment E on Engineer { languages }',
   // Popcorn's documented extensions.
   '{ employee(id: 1) { __all email @exclude } }',
   '{ employee(id: 1) { __default manager { __full } } }',
@@ -38,6 +41,11 @@ export const handWritten = [
   '{ cars { id } } query B { cars { id } }',
   '{ cars { id } } { employees { id } }',
   // 5.3 Fields.
+  '{ staff { team } }',
+  '{ staff { ... on Engineer { x: level } ... on Manager { x: team } } }',
+  '{ staff { ... on Car { make } } }',
+  '{ staff { ...C } } fragment C on Car { make }',
+  '{ cars { ... on Manager { team } } }',
   '{ employee(id: 1) { nam } }',
   '{ nope }',
   '{ employee(id: 1) { manager { firstNme } } }',
@@ -127,7 +135,7 @@ const bases = [
 
 const fieldNames = ['id', 'firstName', 'lastName', 'name', 'make', 'model', 'budget', 'manager', 'owner', 'head', 'members',
   'lines', 'product', 'customer', 'quantity', 'nam', 'frstName', 'kind', 'fields', 'type', '__typename', 'employee', 'cars'];
-const typeNames = ['Employee', 'Car', 'Department', 'Order', 'Customer', 'Query', 'Int', 'String', 'Vehicle', 'Map', '__Type'];
+const typeNames = ['Employee', 'Car', 'Department', 'Order', 'Customer', 'Query', 'Int', 'String', 'Vehicle', 'Map', '__Type', 'StaffMember', 'Manager', 'Engineer'];
 const values = ['1', '"x"', '1.5', 'null', 'true', 'ONE', '[1]', '{a: 1}', '$id', '$nope', '$withBoss', '$name', '3000000000'];
 const directives = ['@include(if: true)', '@skip(if: false)', '@include', '@skip(if: "no")', '@upper', '@deprecated',
   '@include(if: $withBoss)', '@include(if: $id)', '@skip(if: true) @skip(if: true)', '@include(if: true, x: 1)'];

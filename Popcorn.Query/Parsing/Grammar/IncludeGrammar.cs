@@ -77,6 +77,13 @@ internal static class IncludeGrammar
 
     public static string WildcardTakesNothing(string wildcard) => $"'{wildcard}' takes no alias, arguments or children.";
 
+    /// <summary>The message when <c>...</c> is not followed by <c>on Type</c>.</summary>
+    public const string ExpectedTypeCondition = "Expected 'on' and a type name after '...': write '...on Type[fields]'.";
+
+    public static string ExpectedTypeName(char c) => $"Expected a type name after '...on' but found {NameRules.Describe(c)}.";
+
+    public static string TypeConditionNeedsSelection(string typeName) => $"A type condition takes a selection: write '...on {typeName}[fields]'.";
+
     /// <summary>Shortens client text quoted in a message to <see cref="MaxQuotedLength"/> characters.</summary>
     public static string Truncate(ReadOnlySpan<char> text) =>
         text.Length <= MaxQuotedLength ? text.ToString() : text.Slice(0, MaxQuotedLength).ToString() + "…";

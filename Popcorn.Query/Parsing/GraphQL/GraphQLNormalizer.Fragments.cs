@@ -162,7 +162,7 @@ internal sealed partial class GraphQLNormalizer
             return expanded;
         }
 
-        expanded = ExpandSelectionSet(fragment.SelectionSet, depth);
+        expanded = ExpandSelectionSet(fragment.SelectionSet, depth, fragment.TypeCondition);
         _expandedFragments.Add(fragment, expanded);
         return expanded;
     }

@@ -11,9 +11,10 @@ internal sealed partial class GraphQLNormalizer
     /// The nodes of <paramref name="set"/>, whose fields sit at tree level <paramref name="depth"/>:
     /// fields in written order, inline fragments and spreads merged in place (they add no level),
     /// skipped selections left out. Duplicate fields are kept as written; merging them is the plan
-    /// compiler's job.
+    /// compiler's job. <paramref name="condition"/> is the type condition the set is already under, which a fragment
+    /// on the same type need not repeat.
     /// </summary>
-    private ExpandedSelections ExpandSelectionSet(SelectionSetNode set, int depth)
+    private ExpandedSelections ExpandSelectionSet(SelectionSetNode set, int depth, string? condition = null)
     {
         if (depth > _options.MaxDepth)
         {
@@ -48,12 +49,13 @@ internal sealed partial class GraphQLNormalizer
                     part = new ExpandedSelections(s_noNodes, 1 + children.Nodes, (node.Alias is null ? 0 : 1) + children.Aliases, 1 + children.Height);
                     break;
                 case InlineFragmentNode inline:
-                    part = ExpandSelectionSet(inline.SelectionSet, depth);
-                    items.AddRange(part.Items);
+                    part = ExpandSelectionSet(inline.SelectionSet, depth, inline.TypeCondition ?? condition);
+                    AddFragment(items, inline.TypeCondition, condition, part.Items, selection.Location);
                     break;
                 default:
-                    part = ExpandFragment((FragmentSpreadNode)selection, depth);
-                    items.AddRange(part.Items);
+                    var spread = (FragmentSpreadNode)selection;
+                    part = ExpandFragment(spread, depth);
+                    AddFragment(items, _fragments[spread.Name].TypeCondition, condition, part.Items, selection.Location);
                     break;
             }
 
@@ -72,6 +74,23 @@ internal sealed partial class GraphQLNormalizer
         }
 
         return new ExpandedSelections(items.Count == 0 ? s_noNodes : items.ToArray(), nodes, aliases, height);
+    }
+
+    /// <summary>
+    /// A fragment's nodes: merged in place without a type condition; with one, kept under a type-conditioned node, since
+    /// the tree is read without a schema and only the plan compiler knows whether the type is the level's own (then it
+    /// merges them in place too), a derived type's (then they apply to that type's values only) or impossible.
+    /// </summary>
+    private static void AddFragment(List<PropertyReference> items, string? typeCondition, string? enclosing, PropertyReference[] nodes, SourceLocation location)
+    {
+        if (typeCondition is null || typeCondition == enclosing)
+        {
+            items.AddRange(nodes);
+        }
+        else if (nodes.Length > 0)
+        {
+            items.Add(PropertyReference.TypeConditioned(typeCondition, nodes, location));
+        }
     }
 
     /// <summary>

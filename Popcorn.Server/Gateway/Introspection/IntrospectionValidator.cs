@@ -44,7 +44,7 @@ internal static class IntrospectionValidator
             return;
         }
 
-        foreach (var child in property.Children)
+        foreach (var child in PropertyReference.MergeTypeConditions(property.Children))
         {
             if (child.IsWildcard || child.IsNegated || child.IsOptional)
             {

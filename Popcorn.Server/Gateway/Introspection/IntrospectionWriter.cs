@@ -48,7 +48,7 @@ internal static class IntrospectionWriter
     private static void WriteObject(Utf8JsonWriter json, SchemaModel schema, object value, IReadOnlyList<PropertyReference> selection)
     {
         json.WriteStartObject();
-        foreach (var field in selection)
+        foreach (var field in PropertyReference.MergeTypeConditions(selection))
         {
             json.WritePropertyName(field.OutputName);
             if (field.Name == NameRules.TypeName)
@@ -82,14 +82,14 @@ internal static class IntrospectionWriter
             "directives" => schema.Directives,
             _ => null, // description, mutationType, subscriptionType: this schema has none
         },
-        TypeRef { Kind: TypeRefKind.Named } named => schema.Find(named.Name!) is { } type ? ResolveType(type, field) : null,
+        TypeRef { Kind: TypeRefKind.Named } named => schema.Find(named.Name!) is { } type ? ResolveType(schema, type, field) : null,
         TypeRef wrapper => field.Name switch
         {
             "kind" => wrapper.Kind == TypeRefKind.List ? nameof(SchemaTypeKind.LIST) : nameof(SchemaTypeKind.NON_NULL),
             "ofType" => wrapper.OfType,
             _ => null,
         },
-        SchemaType type => ResolveType(type, field),
+        SchemaType type => ResolveType(schema, type, field),
         SchemaField member => field.Name switch
         {
             "name" => member.Name,
@@ -126,7 +126,7 @@ internal static class IntrospectionWriter
         _ => null,
     };
 
-    private static object? ResolveType(SchemaType type, PropertyReference field)
+    private static object? ResolveType(SchemaModel schema, SchemaType type, PropertyReference field)
     {
         bool hasFields = type.Kind is SchemaTypeKind.OBJECT or SchemaTypeKind.INTERFACE;
         return field.Name switch
@@ -136,11 +136,12 @@ internal static class IntrospectionWriter
             "description" => type.Description,
             "specifiedByURL" => type.SpecifiedByUrl,
             "fields" => hasFields ? Current(type.Fields, field) : null,
-            "interfaces" => type.Kind == SchemaTypeKind.OBJECT ? Array.Empty<SchemaType>() : null,
+            "interfaces" => type.Kind is SchemaTypeKind.OBJECT or SchemaTypeKind.INTERFACE ? type.Interfaces.Select(name => schema.Find(name)!).ToArray() : null,
+            "possibleTypes" => type.Kind is SchemaTypeKind.INTERFACE or SchemaTypeKind.UNION ? type.PossibleTypes.Select(name => schema.Find(name)!).ToArray() : null,
             "enumValues" => type.Kind == SchemaTypeKind.ENUM ? type.EnumValues : null,
             "inputFields" => type.Kind == SchemaTypeKind.INPUT_OBJECT ? type.InputFields ?? Array.Empty<SchemaInputValue>() : null,
             "isOneOf" => type.Kind == SchemaTypeKind.INPUT_OBJECT ? false : null,
-            _ => null, // possibleTypes (no interfaces or unions yet), ofType (a named type wraps nothing)
+            _ => null, // ofType (a named type wraps nothing)
         };
     }
 

@@ -34,8 +34,8 @@ internal static class FieldDefinitions
     }
 
     /// <summary>
-    /// Whether an object of type <paramref name="parent"/> can also be of type <paramref name="condition"/>. The schema
-    /// has object types only (no interfaces or unions), so that is the same type.
+    /// Whether a value of type <paramref name="parent"/> can also be of type <paramref name="condition"/>: the spec's
+    /// "possible types" of the two (an object type's is itself; an interface's or union's, its object types) intersect.
     /// </summary>
-    public static bool Overlap(SchemaType parent, SchemaType condition) => parent.Name == condition.Name;
+    public static bool Overlap(SchemaType parent, SchemaType condition) => parent.ConcreteTypes.Intersect(condition.ConcreteTypes).Any();
 }

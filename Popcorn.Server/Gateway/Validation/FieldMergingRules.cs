@@ -108,7 +108,7 @@ internal sealed class FieldMergingRules(ValidationContext context)
                         fields[key] = sameKey = [];
                     }
 
-                    sameKey.Add(new CollectedField(field, FieldDefinitions.Find(context.Schema, type, field.Name)));
+                    sameKey.Add(new CollectedField(field, FieldDefinitions.Find(context.Schema, type, field.Name), type));
                     break;
                 case InlineFragmentNode inline when TypeOf(inline, type) is { } inlineType:
                     Collect(inline.SelectionSet, inlineType, fields, fragments);
@@ -224,12 +224,17 @@ internal sealed class FieldMergingRules(ValidationContext context)
         }
 
         int[] pair = [a.Field.Location.Offset, b.Field.Location.Offset];
-        if (a.Field.Name != b.Field.Name)
+
+        // graphql-js's areMutuallyExclusive: on two different object types (fragments on an interface's implementations)
+        // the two can never both be written, so only their shapes must agree, down through their selections.
+        bool exclusive = _parentsExclusive
+            || (a.Parent.Name != b.Parent.Name && a.Parent.Kind == SchemaTypeKind.OBJECT && b.Parent.Kind == SchemaTypeKind.OBJECT);
+        if (!exclusive && a.Field.Name != b.Field.Name)
         {
             return new Conflict($"\"{ValidationContext.Quote(a.Field.Name)}\" and \"{ValidationContext.Quote(b.Field.Name)}\" are different fields", pair);
         }
 
-        if (!SameArguments(a.Field.Arguments, b.Field.Arguments))
+        if (!exclusive && !SameArguments(a.Field.Arguments, b.Field.Arguments))
         {
             return new Conflict("they have differing arguments", pair);
         }
@@ -249,8 +254,20 @@ internal sealed class FieldMergingRules(ValidationContext context)
             return null;
         }
 
-        return FindSubfieldConflict(a, b, type);
+        bool outer = _parentsExclusive;
+        _parentsExclusive = exclusive;
+        try
+        {
+            return FindSubfieldConflict(a, b, type);
+        }
+        finally
+        {
+            _parentsExclusive = outer;
+        }
     }
+
+    /// <summary>True while comparing the selections of two fields that can never both be written.</summary>
+    private bool _parentsExclusive;
 
     /// <summary>
     /// graphql-js's findConflictsBetweenSubSelectionSets: the two fields' own selections against each other (fields,
@@ -319,7 +336,8 @@ internal sealed class FieldMergingRules(ValidationContext context)
         return leaf && a.Name != b.Name;
     }
 
-    private sealed record CollectedField(FieldNode Field, SchemaField? Definition);
+    /// <summary>A field under a response key, its definition, and the type it was selected on.</summary>
+    private sealed record CollectedField(FieldNode Field, SchemaField? Definition, SchemaType Parent);
 
     /// <summary>A reason, and the offsets of the fields: the first side's <see cref="FirstCount"/>, then the second's.</summary>
     private sealed record Conflict(string Reason, int[] Offsets, int FirstCount = 1);

@@ -53,6 +53,15 @@ internal sealed record SchemaType(
 {
     public static SchemaType Scalar(string name, string? description, bool isBuiltIn = false) =>
         new(SchemaTypeKind.SCALAR, name, description, [], [], isBuiltIn);
+
+    /// <summary>An object type's interfaces, by name (the polymorphic bases that name it).</summary>
+    public IReadOnlyList<string> Interfaces { get; init; } = [];
+
+    /// <summary>An interface's or union's possible object types, by name.</summary>
+    public IReadOnlyList<string> PossibleTypes { get; init; } = [];
+
+    /// <summary>The object types a value of this type can be: its possible types, or itself for an object type.</summary>
+    public IReadOnlyList<string> ConcreteTypes => Kind is SchemaTypeKind.INTERFACE or SchemaTypeKind.UNION ? PossibleTypes : [Name];
 }
 
 /// <summary>A field of an object type, with its arguments.</summary>

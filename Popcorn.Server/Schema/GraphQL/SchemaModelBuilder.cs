@@ -22,7 +22,7 @@ internal static class SchemaModelBuilder
         };
         foreach (var model in registry.ModelTypes)
         {
-            types.Add(new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access)).ToArray(), []));
+            types.Add(ModelType(model, access));
         }
 
         types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
@@ -30,6 +30,25 @@ internal static class SchemaModelBuilder
         types.AddRange(BuiltInTypes.Scalars);
         types.AddRange(BuiltInTypes.Introspection);
         return new SchemaModel(types, BuiltInTypes.Directives);
+    }
+
+    /// <summary>
+    /// A model as an object type; a polymorphic base as an interface of its fields (a union when it has none) whose
+    /// possible types are its derived types, which implement it.
+    /// </summary>
+    private static SchemaType ModelType(TypeMetadata model, FieldAccess access)
+    {
+        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access)).ToArray();
+        if (model.Polymorphism is null)
+        {
+            var interfaces = model.BaseTypes.Where(b => b.SelectableFields.Any(access.Allows)).Select(b => b.Name).ToArray();
+            return new SchemaType(SchemaTypeKind.OBJECT, model.Name, model.Description, fields, []) { Interfaces = interfaces };
+        }
+
+        var possible = model.PossibleTypes().Where(t => t != model).Select(t => t.Name).ToArray();
+        return fields.Length > 0
+            ? new SchemaType(SchemaTypeKind.INTERFACE, model.Name, model.Description, fields, []) { PossibleTypes = possible }
+            : new SchemaType(SchemaTypeKind.UNION, model.Name, model.Description, [], []) { PossibleTypes = possible };
     }
 
     private static SchemaType QueryType(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields)

@@ -20,6 +20,7 @@ namespace Popcorn.Generator.Tests.Models;
 [JsonSerializable(typeof(Tuning))]
 [JsonSerializable(typeof(Lazy))]
 [JsonSerializable(typeof(Order))]
+[JsonSerializable(typeof(Zoo))]
 public partial class TestJsonContext : JsonSerializerContext;
 
 /// <summary>Other options: snake_case, fields, numbers for enums, nulls left out.</summary>

@@ -33,7 +33,7 @@ public class NormalizeAmplificationTests(TestHostServer host) : IClassFixture<Te
         var body = JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
 
         ((int)response.StatusCode).ShouldBe(200);
-        body["include"]!.GetValue<string>().ShouldBe("[id,manager[firstName],id,manager[firstName]]");
+        body["include"]!.GetValue<string>().ShouldBe("[...on Employee[id,manager[...on Employee[firstName]]],...on Employee[id,manager[...on Employee[firstName]]]]");
     }
 
     private static string Repeat(string text, int count) => new StringBuilder().AppendJoin(' ', Enumerable.Repeat(text, count)).ToString();

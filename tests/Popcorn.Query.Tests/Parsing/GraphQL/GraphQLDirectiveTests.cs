@@ -15,7 +15,7 @@ public class GraphQLDirectiveTests
     [InlineData("{ a @skip(if: false) @include(if: true) b }", "[a,b]")]
     [InlineData("{ ...F @skip(if: true) b } fragment F on T { a }", "[b]")]
     [InlineData("{ ... @include(if: false) { a } b }", "[b]")]
-    [InlineData("{ ... on T @include(if: true) { a } b }", "[a,b]")]
+    [InlineData("{ ... on T @include(if: true) { a } b }", "[...on T[a],b]")]
     [InlineData("{ m { a @skip(if: true) } }", "[m]")]
     [InlineData("{ __all @include(if: true) __full @skip(if: true) }", "[!all]")]
     public void Parse_IncludeAndSkipLiterals_AreApplied(string text, string expected)
@@ -25,8 +25,8 @@ public class GraphQLDirectiveTests
 
     [Theory]
     [InlineData("""{"show": true, "hide": true}""", "[a]")]
-    [InlineData("""{"show": false, "hide": false}""", "[b]")]
-    [InlineData("""{"show": true}""", "[a,b]")]
+    [InlineData("""{"show": false, "hide": false}""", "[...on T[b]]")]
+    [InlineData("""{"show": true}""", "[a,...on T[b]]")]
     public void Parse_IncludeAndSkipVariables_AreApplied(string variables, string expected)
     {
         var tree = SelectionParser.Parse(

@@ -10,7 +10,8 @@ public class GraphQLFragmentTests
             fragment Names on Employee { firstName lastName }
             """);
 
-        tree.ToIncludeString().ShouldBe("[id,firstName,lastName,manager[firstName,lastName],email]");
+        // The fragment keeps its type condition; compiled against Employee, it adds its fields in place.
+        tree.ToIncludeString().ShouldBe("[id,...on Employee[firstName,lastName],manager[...on Employee[firstName,lastName]],email]");
     }
 
     [Fact]
@@ -18,7 +19,7 @@ public class GraphQLFragmentTests
     {
         var tree = SelectionParser.Parse("fragment F on T { a } query { ...F b }");
 
-        tree.ToIncludeString().ShouldBe("[a,b]");
+        tree.ToIncludeString().ShouldBe("[...on T[a],b]");
     }
 
     [Fact]
@@ -31,24 +32,26 @@ public class GraphQLFragmentTests
             fragment C on T { c1 }
             """);
 
-        tree.ToIncludeString().ShouldBe("[a,b1,b2[c1],c,z]");
+        // A spread on the type its fragment is already on adds no second condition.
+        tree.ToIncludeString().ShouldBe("[...on T[a,b1,b2[...on T[c1]],c],z]");
     }
 
     [Fact]
-    public void Parse_InlineFragments_WithAndWithoutTypeCondition_AreMerged()
+    public void Parse_InlineFragments_WithoutTypeCondition_AreMergedAndWithOneAreKept()
     {
         var tree = SelectionParser.Parse("{ id ... on Manager { reports { id } } ... { name } }");
 
-        tree.ToIncludeString().ShouldBe("[id,reports[id],name]");
+        tree.ToIncludeString().ShouldBe("[id,...on Manager[reports[id]],name]");
+        tree.Properties[1].TypeCondition.ShouldBe("Manager");
     }
 
     [Fact]
     public void Parse_TypeConditions_AreNotChecked()
     {
-        // There is no type information at parse time: any type name is accepted.
+        // There is no type information at parse time: any type name is accepted (the plan compiler checks it).
         var tree = SelectionParser.Parse("{ ...F ... on NoSuchType { b } } fragment F on AlsoUnknown { a }");
 
-        tree.ToIncludeString().ShouldBe("[a,b]");
+        tree.ToIncludeString().ShouldBe("[...on AlsoUnknown[a],...on NoSuchType[b]]");
     }
 
     [Fact]
@@ -56,8 +59,8 @@ public class GraphQLFragmentTests
     {
         var tree = SelectionParser.Parse("{ x { ...F } y { ...F } } fragment F on T { a(n: 1) { b } }");
 
-        tree.ToIncludeString().ShouldBe("[x[a(n: 1)[b]],y[a(n: 1)[b]]]");
-        tree.Properties[0].Children[0].ShouldBeSameAs(tree.Properties[1].Children[0]);
+        tree.ToIncludeString().ShouldBe("[x[...on T[a(n: 1)[b]]],y[...on T[a(n: 1)[b]]]]");
+        tree.Properties[0].Children[0].Children[0].ShouldBeSameAs(tree.Properties[1].Children[0].Children[0]);
     }
 
     [Fact]
@@ -65,7 +68,7 @@ public class GraphQLFragmentTests
     {
         var tree = SelectionParser.Parse("{ ...F }\nfragment F on T {\n  name\n}");
 
-        var name = tree.Properties.Single();
+        var name = tree.Properties.Single().Children.Single();
         (name.Location.Line, name.Location.Column).ShouldBe((3, 3));
     }
 
@@ -117,7 +120,8 @@ public class GraphQLFragmentTests
 
         var tree = SelectionParser.Parse(text.ToString(), new SelectionParserOptions { MaxLength = 100_000 });
 
-        tree.Properties.Count.ShouldBe(300);
-        tree.Properties[299].Name.ShouldBe("f299");
+        var fields = PropertyReference.MergeTypeConditions(tree.Properties);
+        fields.Count.ShouldBe(300);
+        fields[299].Name.ShouldBe("f299");
     }
 }

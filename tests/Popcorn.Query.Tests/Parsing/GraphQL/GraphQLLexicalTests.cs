@@ -65,6 +65,6 @@ public class GraphQLLexicalTests
     {
         var tree = SelectionParser.Parse("query Q($v:[Int!]!=[1]){x:a(b:$v,c:\"s\"d:{e:1})@include(if:true){...F}}fragment F on T{z}");
 
-        tree.ToIncludeString().ShouldBe("[x:a(b: [1], c: \"s\", d: {e: 1})[z]]");
+        tree.ToIncludeString().ShouldBe("[x:a(b: [1], c: \"s\", d: {e: 1})[...on T[z]]]");
     }
 }

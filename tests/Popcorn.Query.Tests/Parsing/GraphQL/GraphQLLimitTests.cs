@@ -81,7 +81,7 @@ public class GraphQLLimitTests
     {
         string text = "{ ...F } fragment F on T { ... { ... on T { a { ...G } } } } fragment G on T { b }";
 
-        SelectionParser.Parse(text, new SelectionParserOptions { MaxDepth = 4 }).ToIncludeString().ShouldBe("[a[b]]");
+        SelectionParser.Parse(text, new SelectionParserOptions { MaxDepth = 4 }).ToIncludeString().ShouldBe("[...on T[a[...on T[b]]]]");
     }
 
     [Fact]
@@ -90,7 +90,7 @@ public class GraphQLLimitTests
         // F is expanded once at level 1, where it fits; reused at level 3 it would reach level 4.
         string text = "{ ...F x { y { ...F } } } fragment F on T { a { b } }";
 
-        SelectionParser.Parse(text, new SelectionParserOptions { MaxDepth = 4 }).ToIncludeString().ShouldBe("[a[b],x[y[a[b]]]]");
+        SelectionParser.Parse(text, new SelectionParserOptions { MaxDepth = 4 }).ToIncludeString().ShouldBe("[...on T[a[b]],x[y[...on T[a[b]]]]]");
         var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text, new SelectionParserOptions { MaxDepth = 3 }));
         error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
         error.Column.ShouldBe(16);
@@ -130,7 +130,7 @@ public class GraphQLLimitTests
     {
         const string text = "{ ...F ...F ...F } fragment F on T { a b c }";
 
-        SelectionParser.Parse(text, new SelectionParserOptions { MaxFields = 9 }).Properties.Count.ShouldBe(9);
+        SelectionParser.Parse(text, new SelectionParserOptions { MaxFields = 9 }).ToIncludeString().ShouldBe("[...on T[a,b,c],...on T[a,b,c],...on T[a,b,c]]");
         var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text, new SelectionParserOptions { MaxFields = 8 }));
         error.Kind.ShouldBe(QueryErrorKind.LimitExceeded);
         error.Column.ShouldBe(13);

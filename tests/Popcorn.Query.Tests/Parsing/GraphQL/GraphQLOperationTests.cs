@@ -59,6 +59,6 @@ public class GraphQLOperationTests
     public void Parse_QueryAndFragmentKeywords_RouteToTheGraphQLParser()
     {
         SelectionParser.DetectSyntax("  query { a }").ShouldBe(SelectionSyntax.GraphQL);
-        SelectionParser.Parse("fragment F on T { a } { ...F }").ToIncludeString().ShouldBe("[a]");
+        SelectionParser.Parse("fragment F on T { a } { ...F }").ToIncludeString().ShouldBe("[...on T[a]]");
     }
 }

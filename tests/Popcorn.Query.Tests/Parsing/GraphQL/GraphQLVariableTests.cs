@@ -68,7 +68,7 @@ public class GraphQLVariableTests
             "query Q($n: Int!) { ...F } fragment F on T { list(first: $n) }",
             variables: Json("""{"n": 2}"""));
 
-        tree.ToIncludeString().ShouldBe("[list(first: 2)]");
+        tree.ToIncludeString().ShouldBe("[...on T[list(first: 2)]]");
     }
 
     [Theory]

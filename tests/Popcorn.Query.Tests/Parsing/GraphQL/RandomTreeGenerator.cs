@@ -6,7 +6,9 @@ namespace Popcorn.Query.Tests.Parsing.GraphQL;
 /// <summary>
 /// Builds random selection trees that both grammars can express: a removal is a bare name, a
 /// wildcard stands alone, names follow the shared name grammar and are never reserved, argument and
-/// object-field names are unique within their list, and selection sets are never empty.
+/// object-field names are unique within their list, and selection sets are never empty. A type condition never stands
+/// directly in one on the same type (the GraphQL-like syntax merges those), nor names <c>T</c> (the round trip through
+/// <c>fragment F on T</c> merges those).
 /// </summary>
 internal sealed class RandomTreeGenerator(int seed)
 {
@@ -15,6 +17,8 @@ internal sealed class RandomTreeGenerator(int seed)
     [
         "id", "name", "manager", "a", "B", "_x", "x1", "firstName", "query", "fragment", "on", "true", "null", "mutation", "__typename", "_",
     ];
+
+    private static readonly string[] s_typeNames = ["Manager", "Engineer", "on"];
 
     private static readonly string[] s_wildcards = [PropertyReference.AllWildcard, PropertyReference.DefaultWildcard, PropertyReference.FullWildcard];
 
@@ -31,9 +35,24 @@ internal sealed class RandomTreeGenerator(int seed)
         return new SelectionTree(properties);
     }
 
-    private PropertyReference Node(int depth)
+    private PropertyReference Node(int depth, string? condition = null)
     {
-        int shape = _random.Next(10);
+        int shape = _random.Next(12);
+        if (shape == 11 && depth < 5)
+        {
+            string type = s_typeNames[_random.Next(s_typeNames.Length)];
+            if (type != condition)
+            {
+                var conditioned = new PropertyReference[_random.Next(1, 4)];
+                for (int i = 0; i < conditioned.Length; i++)
+                {
+                    conditioned[i] = Node(depth, type);
+                }
+
+                return PropertyReference.TypeConditioned(type, conditioned);
+            }
+        }
+
         if (shape == 0)
         {
             return new PropertyReference(s_wildcards[_random.Next(s_wildcards.Length)]);
