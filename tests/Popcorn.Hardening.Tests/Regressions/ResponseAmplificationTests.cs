@@ -75,7 +75,8 @@ public class ResponseAmplificationTests
     public async Task AliasedLargeSingleObjects_AtTheGateway_StreamBetweenRootFields()
     {
         // 200 aliases of one department in full: 1.4 MB of root objects, formerly held whole before the first byte.
-        await using var host = await StartedHostAsync("--Popcorn:MaxResponseBytes=262144", NoCostLimit);
+        // ResponseBufferBytes=0: nothing is held back before the first flush, so the cap is met after parts were sent.
+        await using var host = await StartedHostAsync("--Popcorn:MaxResponseBytes=262144", "--Popcorn:ResponseBufferBytes=0", NoCostLimit);
         string query = "{" + string.Join(' ', Enumerable.Range(0, 200).Select(i => $"d{i}:department(id:1){{__full}}")) + "}";
 
         // Past the cap after the first root fields were sent: the connection is cut, so the client never takes a
@@ -92,7 +93,8 @@ public class ResponseAmplificationTests
     {
         // One employee with 256 aliases of its department in full: a 1.7 MB single object, formerly held whole
         // (1,000 slow readers of it took RSS to 1.5 GB). Now written in parts cut at its keys and flushed between them.
-        await using var host = await StartedHostAsync("--Popcorn:MaxResponseBytes=262144", NoCostLimit);
+        // ResponseBufferBytes=0: nothing is held back before the first flush, so the cap is met after parts were sent.
+        await using var host = await StartedHostAsync("--Popcorn:MaxResponseBytes=262144", "--Popcorn:ResponseBufferBytes=0", NoCostLimit);
         string aliases = "[" + string.Join(',', Enumerable.Range(0, 256).Select(i => $"d{i}:department[!full]")) + "]";
 
         // Past the cap after the first parts were sent: the connection is cut rather than a 400, which shows they were.

@@ -147,7 +147,7 @@ public sealed class PolymorphismTests : IAsyncLifetime
 
         sdl.ShouldContain("interface Staffer {\n  id: Int!\n  name: String!\n}\n");
         sdl.ShouldContain("type Engineer implements Staffer {\n  language: String!\n  id: Int!\n  name: String!\n}\n");
-        sdl.ShouldContain("type Lead implements Staffer {\n  reports: [Staffer]!\n");
+        sdl.ShouldContain("type Lead implements Staffer {\n  reports(first: Int, skip: Int): [Staffer]!\n");
         sdl.ShouldContain("union Attachment = Photo | Note\n");
         sdl.ShouldNotContain("salary");
     }
