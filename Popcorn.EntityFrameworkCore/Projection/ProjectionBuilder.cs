@@ -180,7 +180,7 @@ internal sealed class ProjectionBuilder
         {
             return Expression.Bind(member, navigation.IsCollection
                 ? BuildCollection(access, target, children, depth, field, arguments)
-                : BuildReference(access, target, children, depth));
+                : BuildReference(access, (INavigation)navigation, children, depth));
         }
         finally
         {
@@ -188,23 +188,28 @@ internal sealed class ProjectionBuilder
         }
     }
 
-    private Expression BuildReference(Expression access, IEntityType target, List<SelectionPlan> children, int depth)
+    private Expression BuildReference(Expression access, INavigation navigation, List<SelectionPlan> children, int depth)
     {
+        var target = navigation.TargetEntityType;
         var created = Expression.Convert(BuildObject(access, target, children, depth + 1), access.Type);
         var absent = Expression.Constant(null, access.Type);
 
-        // Without the null test, a missing optional reference would come back as an object of default values.
-        return Expression.Condition(OrOnPath(Expression.Equal(access, absent), access, target), absent, created);
+        // Without the null test, a missing optional reference would come back as an object of default values. A
+        // required one (a dependent's non-nullable foreign key: EF joins it with INNER JOIN) is never missing, and its
+        // test would make EF read the principal's key and a constant column only to compare them.
+        bool required = navigation.IsOnDependent && navigation.ForeignKey.IsRequired;
+        var test = OrOnPath(required ? null : Expression.Equal(access, absent), access, target);
+        return test is null ? created : Expression.Condition(test, absent, created);
     }
 
     /// <summary>
-    /// <paramref name="test"/>, or-ed with "this row is an entity already on the path" (same type, same key): such a
+    /// <paramref name="test"/> (null: none), or-ed with "this row is an entity already on the path" (same type, same key): such a
     /// row is read as null, as System.Text.Json's IgnoreCycles writes an object met again on its own path, so the
     /// projected JSON equals the JSON of the same data loaded as one graph. Only ancestors in the same query level
     /// (since the last collection) are compared: a comparison across a collection needs a lateral join (APPLY),
     /// which SQLite does not have; such a back reference is read again as a fresh row.
     /// </summary>
-    private Expression OrOnPath(Expression test, Expression row, IEntityType type)
+    private Expression? OrOnPath(Expression? test, Expression row, IEntityType type)
     {
         var key = type.FindPrimaryKey();
         if (key is null || key.Properties.Any(p => p.PropertyInfo is null))
@@ -227,7 +232,7 @@ internal sealed class ProjectionBuilder
                 sameKey = sameKey is null ? equal : Expression.AndAlso(sameKey, equal);
             }
 
-            test = Expression.OrElse(test, sameKey!);
+            test = test is null ? sameKey! : Expression.OrElse(test, sameKey!);
         }
 
         return test;

@@ -47,6 +47,36 @@ public abstract class ProjectionSqlTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Project_RequiredReference_IsJoinedWithoutANullTest()
+    {
+        // An order's customer is required (non-nullable foreign key): EF joins it with INNER JOIN, so a null test would
+        // only add a constant column (0 on SQLite, FALSE on PostgreSQL) to every row.
+        await using var db = store.CreateContext();
+        store.Sql.Clear();
+
+        var orders = await db.Orders.Project(Json.Plan<Order>("[customer[name]]")).ToListAsync();
+
+        orders.ShouldAllBe(o => o.Customer != null && o.Customer.Name != "");
+        var sql = store.Sql.Commands.ShouldHaveSingleItem();
+        sql.ShouldContain("INNER JOIN", customMessage: sql);
+        string columns = sql[..sql.IndexOf("FROM", StringComparison.Ordinal)];
+        columns.Split(',').Length.ShouldBe(3, customMessage: sql); // the order's key, the customer's key and name
+    }
+
+    [StoreFact]
+    public async Task Project_OptionalReference_KeepsItsNullTest()
+    {
+        await using var db = store.CreateContext();
+        store.Sql.Clear();
+
+        var customers = await db.Customers.Project(Json.Plan<Customer>("[referredBy[name]]")).ToListAsync();
+
+        customers.ShouldContain(c => c.ReferredBy == null);
+        customers.ShouldContain(c => c.ReferredBy != null);
+        store.Sql.Commands.ShouldHaveSingleItem().ShouldContain("LEFT JOIN");
+    }
+
+    [StoreFact]
     public async Task Project_Wildcards_NeverReadNeverColumns()
     {
         foreach (string selection in new[] { "[!full]", "[!all]", "{ __full }" })
