@@ -59,4 +59,29 @@ describe('editor docs', () => {
     await acceptCompletion(page, 'id');
     await waitForQuery(page, '{ employee(id: ) { firstName } }');
   });
+
+  test('Completion_InsideANestedListsParentheses_OffersPagingSortingAndFiltering', async () => {
+    // A customer's orders take first/skip/orderBy/where (docs/data.md); the detail names what Order may be sorted by.
+    const { page } = await suite.open(search({ resource: 'storeCustomers', syntax: 'include', query: '' }));
+    const order = suite.schema.types.find((type) => type.name === 'Order');
+    const sortable = order.fields.filter((field) => field.isSortable).map((field) => field.name);
+    assert.ok(sortable.length > 0, 'the store marks some of Order\'s fields [Sortable]');
+
+    await editor(page).click();
+    await page.keyboard.insertText('[name,orders(first: 2, )[id]]');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < '[name,orders(first: 2, '.length; i++) {
+      await page.keyboard.press('ArrowRight');
+    }
+
+    await page.keyboard.press('Control+Space');
+    const labels = page.locator('.cm-tooltip-autocomplete li');
+    await labels.first().waitFor();
+    const offered = await labels.allTextContents();
+    assert.ok(!offered.some((text) => text.startsWith('first')), `first is written already: ${offered}`);
+    const orderBy = offered.find((text) => text.startsWith('orderBy'));
+    assert.ok(orderBy && sortable.every((name) => orderBy.includes(name)), `orderBy names ${sortable}: ${offered}`);
+    await acceptCompletion(page, 'orderBy');
+    await waitForQuery(page, '[name,orders(first: 2, orderBy: )[id]]');
+  });
 });

@@ -14,6 +14,11 @@ export interface FieldInfo {
   isDefault: boolean;
   isAlways: boolean;
   isNullable: boolean;
+  /** May order a list of its type (`[Sortable]`) / filter it (`[Filterable]`); older servers leave them out. */
+  isSortable?: boolean;
+  isFilterable?: boolean;
+  /** The arguments a list of models takes (`first`, `skip`, `orderBy`, `where`; docs/data.md); absent elsewhere. */
+  arguments?: string[];
   /** The selection used under this field when the query names it without children, e.g. `[id,name]`. */
   subPropertyDefault?: string | null;
   description: string | null;
