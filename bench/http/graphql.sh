@@ -41,26 +41,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! command -v wrk >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  echo "Installing wrk..."
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null) || true
-fi
-have_wrk=true
-if ! command -v wrk >/dev/null 2>&1; then
-  if ! $smoke; then
-    echo "wrk is required: apt-get install wrk" >&2
-    exit 1
-  fi
-  have_wrk=false
-  echo "wrk is not available: the smoke run only checks the endpoints."
-fi
-
-server_cpu=""
-client_cpu=""
-if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -ge 2 ]; then
-  server_cpu="taskset -c 0"
-  client_cpu="taskset -c 1"
-fi
+# wrk (installed when missing, as root) and one core each for the server and wrk.
+source "$root/bench/http/wrk.sh"
 
 echo "== Building the bench host (Release)"
 dotnet build bench/Popcorn.Bench.Host/Popcorn.Bench.Host.csproj -c Release -nologo -v quiet >/dev/null
