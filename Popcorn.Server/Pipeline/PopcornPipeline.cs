@@ -239,7 +239,9 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
     {
         long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
         Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
-        error = SelectionBudget.Check(cost, limit, SelectionBudget.Start);
+        error = plan.Arguments is not null && !shape.IsSequence
+            ? SelectionBudget.RootArgumentsOnObject(plan, shape)
+            : SelectionBudget.Check(cost, limit, SelectionBudget.Start);
         if (error is null)
         {
             return true;
