@@ -94,8 +94,10 @@ public static partial class PlanCompiler
                 foreach (var key in entry.Fields)
                 {
                     var sortField = Resolve(key, FieldFlags.Sortable, "sorted");
-                    bool descending = key.Value is { Kind: QueryValueKind.Enum, Text: "DESC" };
-                    if (!descending && key.Value is not { Kind: QueryValueKind.Enum, Text: "ASC" })
+                    // A GraphQL variable (JSON, no position of its own) carries an enum value as a string; the gateway checked it against SortDirection.
+                    var direction = key.Location == default && key.Value.Kind == QueryValueKind.String ? QueryValueKind.String : QueryValueKind.Enum;
+                    bool descending = key.Value.Kind == direction && key.Value.Text == "DESC";
+                    if (!descending && !(key.Value.Kind == direction && key.Value.Text == "ASC"))
                     {
                         throw Error($"The direction of '{key.Name}' in 'orderBy' is ASC or DESC, not {key.Value}.", Where(key, at));
                     }

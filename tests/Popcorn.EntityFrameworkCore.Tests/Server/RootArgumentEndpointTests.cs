@@ -85,6 +85,18 @@ public sealed class RootArgumentEndpointTests(SqliteStore store) : IClassFixture
     }
 
     [Fact]
+    public async Task Post_GatewayRootArgumentsFromVariables_AreApplied()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+
+        var body = await PostAsync(server, "query($n: Int, $by: [OrderSort!]) { orders(first: $n, orderBy: $by) { id } }", HttpStatusCode.OK, new { n = 2, by = new[] { new { id = "DESC" } } });
+
+        var ids = body["data"]!["orders"]!.AsArray().Select(o => (int)o!["id"]!).ToArray();
+        ids.Length.ShouldBe(2);
+        ids[0].ShouldBeGreaterThan(ids[1]);
+    }
+
+    [Fact]
     public async Task Post_GatewayResolverThatDeclaresFirst_BindsItItself()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -131,9 +143,9 @@ public sealed class RootArgumentEndpointTests(SqliteStore store) : IClassFixture
         return text;
     }
 
-    private static async Task<JsonNode> PostAsync(StoreServer server, string query, HttpStatusCode status)
+    private static async Task<JsonNode> PostAsync(StoreServer server, string query, HttpStatusCode status, object? variables = null)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(JsonSerializer.Serialize(new { query }), Encoding.UTF8, "application/json") };
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(JsonSerializer.Serialize(new { query, variables }), Encoding.UTF8, "application/json") };
         request.Headers.Accept.ParseAdd("application/graphql-response+json");
         using var response = await server.Client.SendAsync(request);
         string text = await response.Content.ReadAsStringAsync();
