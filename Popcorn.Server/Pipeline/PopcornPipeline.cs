@@ -235,6 +235,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         return false;
     }
 
+    /// <summary>The checks a compiled REST plan meets against the value's shape: root arguments only on a list, then the cost limit.</summary>
     private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, [NotNullWhen(false)] out PopcornQueryException? error)
     {
         long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);

@@ -8,7 +8,7 @@ namespace Popcorn.Server;
 /// The cost check, before any handler or resolver runs: a plan's estimated cost (<see cref="SelectionCost"/>, cached
 /// on the plan) against the endpoint's limit (<see cref="PopcornCostLimitAttribute"/>, else
 /// <see cref="PopcornOptions.MaxSelectionCost"/>). A sequence counts <see cref="PopcornOptions.AssumedListSize"/>
-/// values.
+/// values, a root list with <c>first</c> at most that many.
 /// </summary>
 internal static class SelectionBudget
 {
@@ -18,7 +18,9 @@ internal static class SelectionBudget
     public static long CostOf(SelectionPlan plan, bool isSequence, PopcornOptions options)
     {
         long one = SelectionCost.Estimate(plan, options.AssumedListSize);
-        return isSequence ? SelectionCost.Times(one, options.AssumedListSize) : one;
+        // A root list with first counts at most that many values, as a nested list does.
+        int values = plan.Arguments?.First is { } first ? Math.Min(first, options.AssumedListSize) : options.AssumedListSize;
+        return isSequence ? SelectionCost.Times(one, values) : one;
     }
 
     /// <summary>Null when <paramref name="cost"/> is within <paramref name="limit"/>, else the error to answer with.</summary>
