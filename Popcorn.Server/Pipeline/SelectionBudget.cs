@@ -34,12 +34,12 @@ internal static class SelectionBudget
                 string.Empty);
 
     /// <summary>The error for root arguments (<c>(first: 10)[...]</c>) on a resource that is one object, not a list.</summary>
-    public static PopcornQueryException RootArgumentsOnObject(SelectionPlan plan, ResultShape shape) =>
+    public static PopcornQueryException RootArgumentsOnObject(SelectionPlan plan, ResultShape shape, string? query) =>
         new(
             QueryErrorKind.InvalidSelection,
             $"This resource is one '{shape.Metadata.Name}', not a list: it takes no first, skip, orderBy or where before its selection.",
             plan.ArgumentsLocation,
-            string.Empty);
+            PopcornQueryException.ExcerptAround(query, plan.ArgumentsLocation.Offset));
 
     /// <summary>Where a REST selection's cost error points: the start of the text.</summary>
     public static SourceLocation Start => new(0, 1, 1);

@@ -25,7 +25,9 @@ public class RootArgumentTests(TestHostServer server) : IClassFixture<TestHostSe
 
         string text = await response.Content.ReadAsStringAsync();
         response.StatusCode.ShouldBe(HttpStatusCode.BadRequest, text);
-        ((int)JsonNode.Parse(text)!["column"]!).ShouldBe(3, text); // the first argument
+        var problem = JsonNode.Parse(text)!;
+        ((int)problem["column"]!).ShouldBe(3, text); // the first argument
+        ((string)problem["excerpt"]!).ShouldContain("first: 1");
     }
 
     [Fact]
