@@ -26,7 +26,8 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         if (plan.Arguments is { } arguments)
         {
             // The root list's first/skip/orderBy/where, for a source that did not apply them in a query: in memory.
-            sequence = sequence is IAsyncEnumerable<T> pending and not IEnumerable<T>
+            // A source that is both (an EF Core query) is read asynchronously, as the writer below would read it.
+            sequence = sequence is IAsyncEnumerable<T> pending
                 ? arguments.Apply(await BufferAsync(pending, cancellationToken))!
                 : arguments.Apply((IEnumerable<T>)sequence)!;
         }
