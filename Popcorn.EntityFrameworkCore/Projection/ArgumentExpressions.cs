@@ -45,30 +45,79 @@ internal static class ArgumentExpressions
         }
 
         bool first = true;
+        foreach (var (key, descending) in SortKeys(target, arguments))
+        {
+            arranged = OrderBy(arranged, elementType, key, descending, first);
+            first = false;
+        }
+
+        return arranged;
+    }
+
+    /// <summary>
+    /// The root query arranged by the root list's arguments, before the projection: filtered; ordered by the client's
+    /// keys then the primary key, when the client sorts (otherwise the handler's own order stands, as in memory);
+    /// skipped and taken. The root needs no lateral join, so it is paged before the <c>Select</c>.
+    /// </summary>
+    public static IQueryable<T> ArrangeRoot<T>(IQueryable<T> source, IEntityType target, CollectionArguments arguments)
+    {
+        var query = source.Expression;
+        if (arguments.Where is { } where)
+        {
+            var row = Expression.Parameter(typeof(T), "w");
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Where), [typeof(T)], query, Expression.Quote(Expression.Lambda(Filter(where, row), row)));
+        }
+
+        if (arguments.OrderBy.Count > 0)
+        {
+            bool first = true;
+            foreach (var (key, descending) in SortKeys(target, arguments))
+            {
+                var row = Expression.Parameter(typeof(T), "o");
+                var body = key(row);
+                string method = first
+                    ? (descending ? nameof(Queryable.OrderByDescending) : nameof(Queryable.OrderBy))
+                    : (descending ? nameof(Queryable.ThenByDescending) : nameof(Queryable.ThenBy));
+                query = Expression.Call(typeof(Queryable), method, [typeof(T), body.Type], query, Expression.Quote(Expression.Lambda(body, row)));
+                first = false;
+            }
+        }
+
+        if (arguments.Skip > 0)
+        {
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Skip), [typeof(T)], query, Parameter(arguments.Skip, typeof(int)));
+        }
+
+        if (arguments.First is { } take)
+        {
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Take), [typeof(T)], query, Parameter(take, typeof(int)));
+        }
+
+        return source.Provider.CreateQuery<T>(query);
+    }
+
+    /// <summary>The client's sort keys (a nullable one preceded by its null test), then the primary key as the tie-breaker.</summary>
+    private static IEnumerable<(Func<ParameterExpression, Expression> Key, bool Descending)> SortKeys(IEntityType target, CollectionArguments? arguments)
+    {
         foreach (var key in arguments?.OrderBy ?? [])
         {
-            var member = Member(elementType, key.Field);
+            var member = Member(target.ClrType, key.Field);
             if (Nullable.GetUnderlyingType(member.Type) is not null || (!member.Type.IsValueType && key.Field.IsNullable))
             {
                 // Nulls first ascending and last descending, as in memory, whatever the provider's default.
-                arranged = OrderBy(arranged, elementType, row => Expression.Condition(Expression.Equal(Member(row, key.Field), Expression.Constant(null, member.Type)), Expression.Constant(0), Expression.Constant(1)), key.Descending, first);
-                first = false;
+                yield return (row => Expression.Condition(Expression.Equal(Member(row, key.Field), Expression.Constant(null, member.Type)), Expression.Constant(0), Expression.Constant(1)), key.Descending);
             }
 
-            arranged = OrderBy(arranged, elementType, row => Member(row, key.Field), key.Descending, first);
-            first = false;
+            yield return (row => Member(row, key.Field), key.Descending);
         }
 
         foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
         {
             if (property.PropertyInfo is { } info)
             {
-                arranged = OrderBy(arranged, elementType, row => Expression.Property(row, info), descending: false, first);
-                first = false;
+                yield return (row => Expression.Property(row, info), false);
             }
         }
-
-        return arranged;
     }
 
     /// <summary>

@@ -21,7 +21,8 @@ public static class PopcornProjection
 
     /// <summary>
     /// Returns <paramref name="source"/> with <paramref name="plan"/> composed in as a projection of the model type.
-    /// The projection is built once per plan and model, then reused. The list arguments of nested collections
+    /// The projection is built once per plan and model, then reused. The list arguments of the root
+    /// (<see cref="SelectionPlan.Arguments"/>) and of nested collections
     /// (<c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>) are applied in the query: write the rows with
     /// <see cref="SelectionPlan.ForQueriedRows"/>, not <paramref name="plan"/>, or the writers apply them again.
     /// </summary>
@@ -65,7 +66,9 @@ public static class PopcornProjection
             return false;
         }
 
-        projected = source.Select((Expression<Func<T, T>>)projection.Selector);
+        // The root list's own arguments (REST's (first: 10)[...], a gateway root field's) go before the projection.
+        var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, entityType, arguments) : source;
+        projected = arranged.Select((Expression<Func<T, T>>)projection.Selector);
         refusal = null;
         return true;
     }

@@ -8,6 +8,7 @@ namespace Popcorn.Query;
 /// </summary>
 /// <remarks>
 /// <code>
+/// Root      := Arguments? Selection                  (the arguments of the root list: (first: 10)[id])
 /// Selection := '[' (Item (',' Item)*)? ']'
 /// Item      := '-' Name | TypeCondition | '?'? (Wildcard | (Name ':')? Name Arguments? Selection?)
 /// TypeCondition := '...' 'on' Name Selection       (the selection applies to values of that type)
@@ -46,6 +47,8 @@ internal ref partial struct IncludeParser
             return SelectionTree.Default;
         }
 
+        var arguments = parser.Current == '(' ? parser.ParseArguments() : Array.Empty<QueryArgument>();
+        parser.SkipWhitespace();
         var properties = parser.ParseSelection();
         parser.SkipWhitespace();
         if (!parser.AtEnd)
@@ -53,7 +56,7 @@ internal ref partial struct IncludeParser
             throw parser.Error(IncludeGrammar.UnexpectedAfterClose(parser.Current));
         }
 
-        return new SelectionTree(properties, text, SelectionSyntax.Include);
+        return new SelectionTree(properties, arguments, text, SelectionSyntax.Include);
     }
 
     private readonly bool AtEnd => _position >= _text.Length;

@@ -71,6 +71,13 @@ public static class SelectionParser
                 continue;
             }
 
+            if (c == '(')
+            {
+                // Root arguments come first in both syntaxes: what follows them tells the two apart.
+                int open = text.IndexOf('(');
+                return DetectSyntax(text[RootArguments.SkipGroup(text, open)..]) ?? SelectionSyntax.Include;
+            }
+
             return c == '[' ? SelectionSyntax.Include : SelectionSyntax.GraphQL;
         }
 

@@ -13,6 +13,7 @@ public static class SelectionPrinter
     {
         ArgumentNullException.ThrowIfNull(tree);
         var builder = new StringBuilder();
+        AppendArguments(builder, tree.Arguments);
         AppendIncludeList(builder, tree.Properties, int.MaxValue);
         return builder.ToString();
     }
@@ -26,6 +27,7 @@ public static class SelectionPrinter
     {
         ArgumentNullException.ThrowIfNull(tree);
         var builder = new StringBuilder();
+        AppendArguments(builder, tree.Arguments);
         return AppendIncludeList(builder, tree.Properties, maxLength) ? builder.ToString() : null;
     }
 
@@ -43,6 +45,12 @@ public static class SelectionPrinter
     {
         ArgumentNullException.ThrowIfNull(tree);
         var builder = new StringBuilder();
+        AppendArguments(builder, tree.Arguments);
+        if (tree.Arguments.Count > 0)
+        {
+            builder.Append(' ');
+        }
+
         AppendGraphQLSet(builder, tree.Properties);
         return builder.ToString();
     }

@@ -13,9 +13,13 @@ public static partial class PlanCompiler
     /// unknown, <c>[Never]</c> or hidden from the caller is reported exactly like an unknown field in a selection; a
     /// visible field without <c>[Sortable]</c>/<c>[Filterable]</c> says so.
     /// </summary>
-    private sealed class ArgumentReader(CompileSession session, TypeMetadata owner, FieldMetadata field, PropertyReference item)
+    private sealed class ArgumentReader(CompileSession session, TypeMetadata element, string fieldName, string ownerName, IReadOnlyList<QueryArgument> arguments, SourceLocation location)
     {
-        private readonly TypeMetadata _element = field.ElementType!;
+        private readonly TypeMetadata _element = element;
+
+        /// <summary>The arguments of a nested list field.</summary>
+        public static ArgumentReader ForField(CompileSession session, TypeMetadata owner, FieldMetadata field, PropertyReference item) =>
+            new(session, field.ElementType!, field.WireName, owner.Name, item.Arguments, item.Location);
 
         public CollectionArguments Read()
         {
@@ -24,11 +28,11 @@ public static partial class PlanCompiler
             IReadOnlyList<SortKey> orderBy = Array.Empty<SortKey>();
             Filter? where = null;
             var seen = new HashSet<string>(StringComparer.Ordinal);
-            foreach (var argument in item.Arguments)
+            foreach (var argument in arguments)
             {
                 if (!seen.Add(argument.Name))
                 {
-                    throw Error($"There can be only one argument named '{argument.Name}' on field '{field.WireName}'.", argument.Location);
+                    throw Error($"There can be only one argument named '{argument.Name}' on field '{fieldName}'.", argument.Location);
                 }
 
                 switch (argument.Name)
@@ -48,7 +52,7 @@ public static partial class PlanCompiler
                     default:
                         var suggestions = NameSuggestions.Closest(argument.Name, CollectionArgumentNames);
                         throw Error(
-                            $"Unknown argument '{argument.Name}' on field '{field.WireName}' of type '{owner.Name}'. It takes first, skip, orderBy and where.{NameSuggestions.Hint(suggestions)}",
+                            $"Unknown argument '{argument.Name}' on field '{fieldName}' of type '{ownerName}'. It takes first, skip, orderBy and where.{NameSuggestions.Hint(suggestions)}",
                             argument.Location);
                 }
             }
@@ -60,17 +64,17 @@ public static partial class PlanCompiler
         {
             if (!argument.Value.TryGetInt32(out int count) || count < 0)
             {
-                throw Error($"Argument '{argument.Name}' on field '{field.WireName}' takes a whole number from 0, not {argument.Value}.", argument.Location);
+                throw Error($"Argument '{argument.Name}' on field '{fieldName}' takes a whole number from 0, not {argument.Value}.", argument.Location);
             }
 
             if (count > max)
             {
                 throw session.Error(
                     QueryErrorKind.LimitExceeded,
-                    $"Argument '{argument.Name}' on field '{field.WireName}' is {count}, above the largest page of {max}.",
+                    $"Argument '{argument.Name}' on field '{fieldName}' is {count}, above the largest page of {max}.",
                     argument.Location,
-                    field.WireName,
-                    owner.Name);
+                    fieldName,
+                    ownerName);
             }
 
             return count;
@@ -84,14 +88,16 @@ public static partial class PlanCompiler
             {
                 if (entry.Kind != QueryValueKind.Object)
                 {
-                    throw Error($"Argument 'orderBy' on field '{field.WireName}' takes objects such as {{name: ASC}}, not {entry}.", at);
+                    throw Error($"Argument 'orderBy' on field '{fieldName}' takes objects such as {{name: ASC}}, not {entry}.", at);
                 }
 
                 foreach (var key in entry.Fields)
                 {
                     var sortField = Resolve(key, FieldFlags.Sortable, "sorted");
-                    bool descending = key.Value is { Kind: QueryValueKind.Enum, Text: "DESC" };
-                    if (!descending && key.Value is not { Kind: QueryValueKind.Enum, Text: "ASC" })
+                    // A GraphQL variable (JSON, no position of its own) carries an enum value as a string; the gateway checked it against SortDirection.
+                    var direction = key.Location == default && key.Value.Kind == QueryValueKind.String ? QueryValueKind.String : QueryValueKind.Enum;
+                    bool descending = key.Value.Kind == direction && key.Value.Text == "DESC";
+                    if (!descending && !(key.Value.Kind == direction && key.Value.Text == "ASC"))
                     {
                         throw Error($"The direction of '{key.Name}' in 'orderBy' is ASC or DESC, not {key.Value}.", Where(key, at));
                     }
@@ -108,7 +114,7 @@ public static partial class PlanCompiler
         {
             if (value.Kind != QueryValueKind.Object)
             {
-                throw Error($"Argument 'where' on field '{field.WireName}' takes an object such as {{name: \"x\"}}, not {value}.", at);
+                throw Error($"Argument 'where' on field '{fieldName}' takes an object such as {{name: \"x\"}}, not {value}.", at);
             }
 
             var operands = new List<Filter>();
@@ -212,7 +218,7 @@ public static partial class PlanCompiler
                 throw session.Error(
                     QueryErrorKind.UnknownField,
                     $"Unknown field '{entry.Name}' on type '{_element.Name}'.{NameSuggestions.Hint(suggestions)}",
-                    Where(entry, item.Location),
+                    Where(entry, location),
                     entry.Name,
                     _element.Name,
                     suggestions);
@@ -222,7 +228,7 @@ public static partial class PlanCompiler
             {
                 var allowed = _element.SelectableFields.Where(f => (f.Flags & flag) != 0 && session.Options.Access.Allows(f)).Select(f => f.WireName).ToArray();
                 string hint = allowed.Length == 0 ? $" No field of '{_element.Name}' can be {verb} by." : $" It can be {verb} by: {string.Join(", ", allowed)}.";
-                throw Error($"Field '{entry.Name}' on type '{_element.Name}' cannot be {verb} by.{hint}", Where(entry, item.Location));
+                throw Error($"Field '{entry.Name}' on type '{_element.Name}' cannot be {verb} by.{hint}", Where(entry, location));
             }
 
             return found;
@@ -234,7 +240,7 @@ public static partial class PlanCompiler
             var text = new StringBuilder();
             foreach (string name in CollectionArgumentNames)
             {
-                foreach (var argument in item.Arguments)
+                foreach (var argument in arguments)
                 {
                     if (argument.Name == name)
                     {
@@ -251,6 +257,6 @@ public static partial class PlanCompiler
             entry.Location == default ? fallback : entry.Location;
 
         private PopcornQueryException Error(string detail, SourceLocation at) =>
-            session.Error(QueryErrorKind.InvalidSelection, detail, at, field.WireName, owner.Name);
+            session.Error(QueryErrorKind.InvalidSelection, detail, at, fieldName, ownerName);
     }
 }

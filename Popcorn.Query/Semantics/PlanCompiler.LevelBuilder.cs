@@ -93,7 +93,7 @@ public static partial class PlanCompiler
 
             if (entry.ExplicitItems is null)
             {
-                entry.Arguments = item.Arguments.Count > 0 ? new ArgumentReader(session, type, field, item).Read() : null;
+                entry.Arguments = item.Arguments.Count > 0 ? ArgumentReader.ForField(session, type, field, item).Read() : null;
             }
             else if (!SameArguments(entry.ExplicitItems[0].Arguments, item.Arguments))
             {

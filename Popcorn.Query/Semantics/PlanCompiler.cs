@@ -21,9 +21,19 @@ public static partial class PlanCompiler
         ArgumentNullException.ThrowIfNull(tree);
         var session = new CompileSession(tree.SourceText, options ?? PlanCompilerOptions.Default, ownText: false, policies: null);
         var plan = tree.IsDefault ? session.DefaultPlan(type) : session.CompileLevel(type, tree.Properties);
+        if (tree.Arguments.Count > 0)
+        {
+            // A copy of the root plan: the same plan object may also be a child (cyclic defaults, the deep wildcard), whose lists the root's arguments do not arrange.
+            var at = tree.Arguments[0].Location;
+            plan = plan.WithArguments(new ArgumentReader(session, type, RootFieldName, type.Name, tree.Arguments, at).Read(), at);
+        }
+
         plan.Policies = session.TouchedPolicies();
         return plan;
     }
+
+    /// <summary>How errors name the root list, whose arguments are written before the selection (REST) or on a root field (the gateway).</summary>
+    internal const string RootFieldName = "(root)";
 
     /// <summary>The plan for a type's defaults (what an absent selection writes).</summary>
     public static SelectionPlan CompileDefault(TypeMetadata type)

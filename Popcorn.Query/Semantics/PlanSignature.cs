@@ -32,6 +32,13 @@ internal sealed class PlanSignature
         var print = new StringBuilder();
         var visited = new Dictionary<SelectionPlan, int>(ReferenceEqualityComparer.Instance);
         var typeNames = new List<string>();
+        if (plan.Arguments is { } arguments)
+        {
+            // The root list's arguments: two requests that differ only by them write different responses.
+            print.Append('(');
+            AppendName(print, arguments.Text);
+        }
+
         Append(print, plan, visited, typeNames);
 
         Span<byte> digest = stackalloc byte[SHA256.HashSizeInBytes];

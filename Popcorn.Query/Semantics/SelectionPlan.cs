@@ -101,6 +101,26 @@ public sealed partial class SelectionPlan
         }
     }
 
+    /// <summary>
+    /// The <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c> of the root list this plan writes (REST
+    /// <c>?include=(first: 10)[id]</c>, or a gateway root field's arguments), validated against <see cref="Type"/>; null,
+    /// the common case, when there are none. Only the plan a compilation returns carries them: a sequence source
+    /// applies them before writing its elements with this plan (a query source in the query, anything else in memory
+    /// with <see cref="CollectionArguments.Apply{T}"/>); a single object refuses them.
+    /// </summary>
+    public CollectionArguments? Arguments { get; private set; }
+
+    /// <summary>Where the root arguments were written, for the error of a host that finds a single object instead of a list.</summary>
+    public SourceLocation ArgumentsLocation { get; private set; }
+
+    /// <summary>A copy of this plan (its child plans shared) that carries root <paramref name="arguments"/>.</summary>
+    internal SelectionPlan WithArguments(CollectionArguments? arguments, SourceLocation at = default)
+    {
+        var copy = new SelectionPlan(Type) { _fields = _fields, IsFull = IsFull, Policies = Policies, Arguments = arguments, ArgumentsLocation = at };
+        copy.InitializeDerived(_derivedPlans, WritesDiscriminator, IsFull);
+        return copy;
+    }
+
     private SelectionPlan? _forQueriedRows;
 
     /// <summary>
@@ -109,7 +129,7 @@ public sealed partial class SelectionPlan
     /// (<see cref="PlannedField.PagesInQuery"/> false), which stays to be done in memory. Writing such rows with this
     /// plan applies nothing twice. Itself when the plan has no arguments; computed once per plan.
     /// </summary>
-    public SelectionPlan ForQueriedRows() => _forQueriedRows ??= ArgumentFreePlan.Of(this);
+    public SelectionPlan ForQueriedRows() => _forQueriedRows ??= ArgumentFreePlan.Of(Arguments is null ? this : WithArguments(null));
 
     // Computed on first use, for response caches: a race computes it twice and keeps either, which are equal.
     private PlanSignature? _signature;
@@ -118,5 +138,5 @@ public sealed partial class SelectionPlan
     internal PlanSignature Signature => _signature ??= PlanSignature.Of(this);
 
     /// <summary>The plan as include-like text, for debugging: <c>Employee[id,manager{Employee}]</c>.</summary>
-    public override string ToString() => $"{Type.Name}[{string.Join(",", _fields.Select(f => f.ToString()))}]";
+    public override string ToString() => $"{(Arguments is null ? string.Empty : $"({Arguments})")}{Type.Name}[{string.Join(",", _fields.Select(f => f.ToString()))}]";
 }

@@ -10,7 +10,7 @@ internal static class TypeConditionResolver
     public static SelectionTree MergeApplying(TypeMetadata type, SelectionTree tree)
     {
         var items = Merge(type, tree.Properties);
-        return ReferenceEquals(items, tree.Properties) ? tree : new SelectionTree(items, tree.SourceText, tree.Syntax);
+        return ReferenceEquals(items, tree.Properties) ? tree : new SelectionTree(items, tree.Arguments, tree.SourceText, tree.Syntax);
     }
 
     private static IReadOnlyList<PropertyReference> Merge(TypeMetadata type, IReadOnlyList<PropertyReference> items)

@@ -11,15 +11,29 @@ public sealed class SelectionTree : IEquatable<SelectionTree>
 
     /// <summary>Creates a tree from its top-level properties.</summary>
     public SelectionTree(IReadOnlyList<PropertyReference> properties, string? sourceText = null, SelectionSyntax syntax = SelectionSyntax.Include)
+        : this(properties, Array.Empty<QueryArgument>(), sourceText, syntax)
+    {
+    }
+
+    /// <summary>Creates a tree from its top-level properties and the arguments of the root list (<c>first</c>, <c>orderBy</c>, ...).</summary>
+    public SelectionTree(IReadOnlyList<PropertyReference> properties, IReadOnlyList<QueryArgument> arguments, string? sourceText = null, SelectionSyntax syntax = SelectionSyntax.Include)
     {
         ArgumentNullException.ThrowIfNull(properties);
+        ArgumentNullException.ThrowIfNull(arguments);
         Properties = properties;
+        Arguments = arguments;
         SourceText = sourceText;
         Syntax = syntax;
     }
 
     /// <summary>The top-level selections, in written order.</summary>
     public IReadOnlyList<PropertyReference> Properties { get; }
+
+    /// <summary>
+    /// The arguments of the list the selection applies to, written before it (<c>(first: 10)[id]</c>) or, at the
+    /// gateway, on the root field; empty for almost every request. A single object refuses them when compiled.
+    /// </summary>
+    public IReadOnlyList<QueryArgument> Arguments { get; }
 
     /// <summary>True when nothing was selected, so defaults apply.</summary>
     public bool IsDefault => Properties.Count == 0;
@@ -32,13 +46,13 @@ public sealed class SelectionTree : IEquatable<SelectionTree>
 
     /// <inheritdoc />
     public bool Equals(SelectionTree? other) =>
-        other is not null && SequenceEquality.Equal(Properties, other.Properties);
+        other is not null && SequenceEquality.Equal(Properties, other.Properties) && SequenceEquality.Equal(Arguments, other.Arguments);
 
     /// <inheritdoc />
     public override bool Equals(object? obj) => Equals(obj as SelectionTree);
 
     /// <inheritdoc />
-    public override int GetHashCode() => SequenceEquality.Hash(Properties);
+    public override int GetHashCode() => Arguments.Count == 0 ? SequenceEquality.Hash(Properties) : HashCode.Combine(SequenceEquality.Hash(Properties), SequenceEquality.Hash(Arguments));
 
     /// <summary>The canonical include form.</summary>
     public override string ToString() => SelectionPrinter.PrintInclude(this);

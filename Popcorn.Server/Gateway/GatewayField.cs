@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 
@@ -65,6 +66,16 @@ internal sealed class GatewayField
 
     /// <summary>The resolver's declared return type (what Popcorn writes, possibly inside a Task).</summary>
     public Type ReturnType { get; }
+
+    /// <summary>
+    /// Whether argument <paramref name="name"/> is the root list's <c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>,
+    /// which Popcorn applies (docs/data.md): the field returns a sequence of models and the resolver declares no
+    /// parameter of that name (one that does binds it itself, as before root lists took arguments).
+    /// </summary>
+    public bool LeavesToPopcorn(string name, ResultShape? shape) =>
+        shape is { IsSequence: true }
+        && Array.IndexOf(PlanCompiler.CollectionArgumentNames, name) >= 0
+        && !Arguments.Any(a => a.Name == name);
 
     public async Task<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)
     {

@@ -66,15 +66,17 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
                 continue;
             }
 
-            var arguments = BindArguments(field, property, key, errors);
             var shape = pipeline.Registry.ShapeOf(field.ReturnType);
+            var arguments = BindArguments(field, shape, property, key, errors);
             if (shape is null)
             {
                 errors.Add(new GraphQLError($"The root field '{field.Name}' returns a type no Popcorn context models.", property.Location, key, "INTERNAL_SERVER_ERROR"));
                 continue;
             }
 
-            var selection = new SelectionTree(property.Children, document.SourceText, document.Syntax);
+            // The list's first/skip/orderBy/where the resolver leaves to Popcorn: compiled into the plan like a nested list's.
+            var listArguments = property.Arguments.Where(a => field.LeavesToPopcorn(a.Name, shape)).ToArray();
+            var selection = new SelectionTree(property.Children, listArguments, document.SourceText, document.Syntax);
             if (pipeline.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
             {
                 steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan));
@@ -142,12 +144,12 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
 
     private static long NodeCount(PropertyReference node) => 1 + node.Children.Sum(NodeCount);
 
-    private static Dictionary<string, object?> BindArguments(GatewayField field, PropertyReference property, string key, List<GraphQLError> errors)
+    private static Dictionary<string, object?> BindArguments(GatewayField field, ResultShape? shape, PropertyReference property, string key, List<GraphQLError> errors)
     {
         var bound = new Dictionary<string, object?>(StringComparer.Ordinal);
         foreach (var given in property.Arguments)
         {
-            if (!field.Arguments.Any(a => a.Name == given.Name))
+            if (!field.Arguments.Any(a => a.Name == given.Name) && !field.LeavesToPopcorn(given.Name, shape))
             {
                 errors.Add(new GraphQLError($"Unknown argument '{GraphQLError.Quote(given.Name)}' on field '{field.Name}'.", given.Location, key, ValidationFailed));
             }

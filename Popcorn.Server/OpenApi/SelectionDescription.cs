@@ -45,6 +45,7 @@ internal static class SelectionDescription
             .Append("(`[id,author[name]]`) or the GraphQL-like syntax (`{ id author { name } }`). ")
             .Append("Without a selection the default fields are written: `").Append(DefaultSelection(root)).Append("`. ")
             .Append("The same selection may be sent in the `").Append(options.HeaderName).Append("` header instead, not in both. ")
+            .Append(isSequence ? "The list itself takes `first`, `skip`, `orderBy` and `where` written before the selection: `(first: 10)[id]`. " : string.Empty)
             .Append("A selection that does not parse or names an unknown field is answered with a 400 problem.\n\nFields by type ")
             .Append("(*always*: written whatever is selected; *default*: written when nothing is selected):\n");
         foreach (var type in ReachableTypes(root))

@@ -108,7 +108,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
     private PopcornBegin Begun(PlanOutcome outcome, string? query, ResultShape declared, int costLimit)
     {
         var rejected = outcome.Error;
-        if (outcome.Plan is not { } plan || !WithinBudget(plan, declared, costLimit, out rejected))
+        if (outcome.Plan is not { } plan || !WithinBudget(plan, declared, costLimit, query, out rejected))
         {
             return PopcornBegin.Refused(PopcornProblems.Result(rejected!));
         }
@@ -213,7 +213,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
                 ? await CompileForCallerAsync(context, registry.Plans, shape.Metadata, tree)
                 : await CompileForCallerAsync(context, shape.Metadata, exchange.Query);
             PopcornQueryException? error = outcome.Error;
-            if (outcome.Plan is not { } compiled || !WithinBudget(compiled, shape, exchange.CostLimit, out error))
+            if (outcome.Plan is not { } compiled || !WithinBudget(compiled, shape, exchange.CostLimit, exchange.Query, out error))
             {
                 return PopcornProblems.Result(error!);
             }
@@ -235,11 +235,14 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         return false;
     }
 
-    private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, [NotNullWhen(false)] out PopcornQueryException? error)
+    /// <summary>The checks a compiled REST plan meets against the value's shape: root arguments only on a list, then the cost limit.</summary>
+    private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, string? query, [NotNullWhen(false)] out PopcornQueryException? error)
     {
         long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
         Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
-        error = SelectionBudget.Check(cost, limit, SelectionBudget.Start);
+        error = plan.Arguments is not null && !shape.IsSequence
+            ? SelectionBudget.RootArgumentsOnObject(plan, shape, query)
+            : SelectionBudget.Check(cost, limit, SelectionBudget.Start);
         if (error is null)
         {
             return true;

@@ -23,6 +23,15 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
 {
     public override async ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, CancellationToken cancellationToken)
     {
+        if (plan.Arguments is { } arguments)
+        {
+            // The root list's first/skip/orderBy/where, for a source that did not apply them in a query: in memory.
+            // A source that is both (an EF Core query) is read asynchronously, as the writer below would read it.
+            sequence = sequence is IAsyncEnumerable<T> pending
+                ? arguments.Apply(await BufferAsync(pending, cancellationToken))!
+                : arguments.Apply((IEnumerable<T>)sequence)!;
+        }
+
         var json = body.Json;
         json.WriteStartArray();
         switch (sequence)
@@ -74,6 +83,18 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         }
 
         json.WriteEndArray();
+    }
+
+    private static async ValueTask<List<T>> BufferAsync(IAsyncEnumerable<T> items, CancellationToken cancellationToken)
+    {
+        // Sorting and filtering need every element; such a source is read whole before the first is written.
+        var buffered = new List<T>();
+        await foreach (var item in items.WithCancellation(cancellationToken))
+        {
+            buffered.Add(item);
+        }
+
+        return buffered;
     }
 
     /// <summary>

@@ -8,8 +8,9 @@ using Popcorn.Server;
 namespace Popcorn.Bench.Data;
 
 /// <summary>
-/// The data benchmark's server. Every endpoint serves the first 100 orders by id (<c>Take(100)</c> in the handler:
-/// the plan's <c>first</c> argument is not there yet) in one of the ways compared, and <c>/all</c> endpoints serve
+/// The data benchmark's server. Every endpoint serves the first 100 orders by id (<c>Take(100)</c> in the handler, so
+/// every way compared pages alike; a client could now ask <c>(first: 100)</c> instead, docs/data.md "On root lists")
+/// in one of the ways compared, and <c>/all</c> endpoints serve
 /// every order, for the memory comparison. See bench/README.md, "Data".
 /// </summary>
 public static class DataBenchApp

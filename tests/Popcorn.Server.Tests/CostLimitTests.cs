@@ -48,6 +48,7 @@ public class CostLimitTests(TestHostServer server) : IClassFixture<TestHostServe
     [InlineData("[make,model,year,color]", 200)] // 10 cars of 5 keys: 50, the limit itself
     [InlineData("[make,model,year,color,licensePlate]", 400)] // 60
     [InlineData("[owner[firstName,lastName,email]]", 400)] // 10 cars of id, owner, and an owner of 4 keys: 60
+    [InlineData("(first: 5)[make,model,year,color,licensePlate]", 200)] // at most 5 cars: 30
     public async Task Rest_EndpointLimit_ReplacesTheDefault(string include, int expected)
     {
         var (status, _, body) = await server.GetAsync("/api/limited/cars", include);

@@ -24,6 +24,13 @@ internal static class GraphQLSelectionParser
     public static SelectionTree Parse(string text, SelectionParserOptions options, JsonElement variables, string? operationName)
     {
         options.CheckLength(text);
+        if (RootArguments.Start(text) is int open and >= 0)
+        {
+            // (first: 10) { id }: the root list's arguments, then the selection read at its own offsets.
+            var arguments = RootArguments.Read(text, options, open, out int end);
+            var selection = Parse(RootArguments.Blank(text, open, end), options, variables, operationName);
+            return new SelectionTree(selection.Properties, arguments, text, SelectionSyntax.GraphQL);
+        }
 
         // Most requests are one plain query: read those straight into the tree; the rest take the full path. The fast
         // path enforces the depth limit itself and gives up on anything else, so it runs before the pre-scan.

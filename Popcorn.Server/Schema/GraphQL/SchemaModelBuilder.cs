@@ -18,7 +18,7 @@ internal static class SchemaModelBuilder
         var types = new List<SchemaType>
         {
             SchemaType.Scalar(MapScalar, "A JSON object whose keys are strings; the selection applies to each value."),
-            QueryType(registry, rootFields),
+            QueryType(registry, rootFields, access),
         };
         foreach (var model in registry.ModelTypes)
         {
@@ -51,7 +51,7 @@ internal static class SchemaModelBuilder
             : new SchemaType(SchemaTypeKind.UNION, model.Name, model.Description, [], []) { PossibleTypes = possible };
     }
 
-    private static SchemaType QueryType(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields)
+    private static SchemaType QueryType(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
     {
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)
@@ -59,8 +59,14 @@ internal static class SchemaModelBuilder
             var shape = registry.ShapeOf(field.ReturnType);
             var named = TypeRef.Named(shape?.Metadata.Name ?? MapScalar);
             var type = shape?.IsSequence == true ? TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(named))) : named;
-            var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType))).ToArray();
-            fields.Add(new SchemaField(field.Name, field.Description, arguments, type));
+            var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType)));
+            if (shape is { IsSequence: true })
+            {
+                // The root list's own arguments, the same input types as a nested list's, unless the resolver binds that name.
+                arguments = arguments.Concat(ArgumentInputTypes.ListArguments(shape.Metadata, access).Where(a => field.LeavesToPopcorn(a.Name, shape)));
+            }
+
+            fields.Add(new SchemaField(field.Name, field.Description, arguments.ToArray(), type));
         }
 
         return new SchemaType(SchemaTypeKind.OBJECT, SchemaModel.QueryTypeName, null, fields, []);

@@ -34,10 +34,21 @@ public sealed class StoreServer : IAsyncDisposable
         var app = builder.Build();
         app.MapGet("/orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id)).WithPopcorn();
         app.MapGet("/coupons", (StoreDbContext db) => db.Coupons.OrderBy(c => c.Id)).WithPopcorn();
-        app.MapPopcornGateway("/graphql", gateway => gateway.Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id)));
+        // The same rows loaded whole, for the in-memory path (a list, and an async sequence), and one order alone.
+        app.MapGet("/memory/orders", (StoreDbContext db) => LoadOrders(db)).WithPopcorn();
+        app.MapGet("/stream/orders", (StoreDbContext db) => LoadOrders(db).ToAsyncEnumerable()).WithPopcorn();
+        app.MapGet("/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Single(o => o.Id == id)).WithPopcorn();
+        app.MapPopcornGateway("/graphql", gateway => gateway
+            .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
+            .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
+            .Field("pagedOrders", (StoreDbContext db, int first) => db.Orders.OrderBy(o => o.Id).Take(first)));
         await app.StartAsync();
         return new StoreServer(app);
     }
+
+    /// <summary>Every order with its customer, lines and products, in key order: what the in-memory path arranges.</summary>
+    public static List<Order> LoadOrders(StoreDbContext db) =>
+        db.Orders.Include(o => o.Customer).Include(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(o => o.Id).AsSplitQuery().ToList();
 
     public async ValueTask DisposeAsync()
     {

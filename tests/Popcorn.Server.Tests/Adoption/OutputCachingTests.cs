@@ -27,6 +27,22 @@ public class OutputCachingTests(LedgerServer server) : IClassFixture<LedgerServe
     }
 
     [Fact]
+    public async Task Get_SelectionsDifferingOnlyByRootArguments_NeverShareAnEntry()
+    {
+        (await server.Client.PostAsJsonAsync("/invoices", new { customer = "Ada", total = 7 })).EnsureSuccessStatusCode();
+        (await server.Client.PostAsJsonAsync("/invoices", new { customer = "Bob", total = 8 })).EnsureSuccessStatusCode();
+
+        string one = await GetWithHeader("(first: 1)[id]");
+        string two = await GetWithHeader("(first: 2)[id]");
+        string all = await GetWithHeader("[id]");
+
+        JsonNode.Parse(one)!.AsArray().Count.ShouldBe(1);
+        JsonNode.Parse(two)!.AsArray().Count.ShouldBe(2);
+        JsonNode.Parse(all)!.AsArray().Count.ShouldBeGreaterThanOrEqualTo(2);
+        (await GetWithHeader("(first: 1)[id]")).ShouldBe(one);
+    }
+
+    [Fact]
     public async Task Get_SameSelectionTwice_IsServedFromTheCache()
     {
         await GetWithHeader("[id]");
