@@ -52,6 +52,12 @@ internal sealed class IncludeSyntax
                 return ("The selection is empty.", 0);
             }
 
+            if (syntax.Current == '(')
+            {
+                // The runtime reads a root list's arguments here ("(first: 10)[id]"); a default selection takes none.
+                return ("A default selection takes no arguments: paging, sorting and filtering belong in the request.", syntax._position);
+            }
+
             syntax.Selection();
             syntax.SkipWhitespace();
             return syntax.AtEnd ? null : (IncludeGrammar.UnexpectedAfterClose(syntax.Current), syntax._position);

@@ -44,6 +44,7 @@ public class IncludeSyntaxDifferentialTests
     [InlineData("[!everything]", "Unknown wildcard '!everything'; expected !all, !default or !full. (line 1, column 2)")]
     [InlineData("[a(x: 1)]", "'a' takes no arguments: the fields of a model have none. (line 1, column 3)")]
     [InlineData("  ", "The selection is empty. (line 1, column 1)")]
+    [InlineData(" (first: 3)[id]", "A default selection takes no arguments: paging, sorting and filtering belong in the request. (line 1, column 2)")]
     public void Validate_Mistake_SaysWhatAndWhereAsTheRuntimeDoes(string text, string expected)
     {
         IncludeSyntax.Validate(text, out _).ShouldBe(expected);
