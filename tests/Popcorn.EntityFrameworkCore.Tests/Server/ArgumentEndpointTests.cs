@@ -60,7 +60,7 @@ public sealed class ArgumentEndpointTests(SqliteStore store) : IClassFixture<Sql
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         store.Sql.Clear();
 
-        var body = await PostAsync(server, "{ orders { id lines(first: 1, orderBy: [{quantity: DESC}], where: {quantity: {gte: 2}}) { quantity } } }", HttpStatusCode.OK);
+        var body = await server.PostGraphQLAsync("{ orders { id lines(first: 1, orderBy: [{quantity: DESC}], where: {quantity: {gte: 2}}) { quantity } } }", HttpStatusCode.OK);
 
         var sql = store.Sql.Commands.ShouldHaveSingleItem();
         sql.ShouldContain("\"Quantity\" DESC", Case.Sensitive, sql);
@@ -72,12 +72,15 @@ public sealed class ArgumentEndpointTests(SqliteStore store) : IClassFixture<Sql
     [InlineData("{ orders { lines(where: {unitPrice: {gt: 1}}) { id } } }", "Field \"unitPrice\" is not defined by type \"OrderLineFilter\".", 26)]
     [InlineData("{ orders { lines(orderBy: {quantity: UP}) { id } } }", "Value \"UP\" does not exist in \"SortDirection\" enum.", 38)]
     [InlineData("{ orders { lines(first: 5000) { id } } }", "Argument 'first' on field 'lines' is 5000, above the largest page of 1000.", 18)]
-    public async Task Post_GatewayBadArgument_IsAnErrorWithItsLocation_BeforeAnySql(string query, string message, int column)
+    [InlineData("{ orders(top: 1) { id } }", "Unknown argument \"top\" on field \"Query.orders\".", 10)]
+    [InlineData("{ orders(orderBy: {placedAt: UP}) { id } }", "Value \"UP\" does not exist in \"SortDirection\" enum.", 30)]
+    [InlineData("{ orders(first: 5000) { id } }", "Argument 'first' on field '(root)' is 5000, above the largest page of 1000.", 10)]
+    public async Task Post_GatewayBadArgument_OfANestedOrRootList_IsAnErrorWithItsLocation_BeforeAnySql(string query, string message, int column)
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         store.Sql.Clear();
 
-        var body = await PostAsync(server, query, HttpStatusCode.BadRequest);
+        var body = await server.PostGraphQLAsync(query, HttpStatusCode.BadRequest);
 
         var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
         ((string)error["message"]!).ShouldBe(message);
@@ -85,14 +88,4 @@ public sealed class ArgumentEndpointTests(SqliteStore store) : IClassFixture<Sql
         store.Sql.Commands.ShouldBeEmpty();
     }
 
-    private static async Task<JsonNode> PostAsync(StoreServer server, string query, HttpStatusCode status)
-    {
-        // GraphQL over HTTP: a client of application/graphql-response+json gets a document error as a 400.
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(JsonSerializer.Serialize(new { query }), Encoding.UTF8, "application/json") };
-        request.Headers.Accept.ParseAdd("application/graphql-response+json");
-        using var response = await server.Client.SendAsync(request);
-        string text = await response.Content.ReadAsStringAsync();
-        response.StatusCode.ShouldBe(status, text);
-        return JsonNode.Parse(text)!;
-    }
 }

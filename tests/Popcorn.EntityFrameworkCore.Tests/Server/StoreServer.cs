@@ -50,6 +50,23 @@ public sealed class StoreServer : IAsyncDisposable
     public static List<Order> LoadOrders(StoreDbContext db) =>
         db.Orders.Include(o => o.Customer).Include(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(o => o.Id).AsSplitQuery().ToList();
 
+    /// <summary>
+    /// POSTs a GraphQL document to /graphql as a GraphQL-over-HTTP client of application/graphql-response+json (a
+    /// refused document is a 400 there) and returns the body, after checking the status.
+    /// </summary>
+    public async Task<System.Text.Json.Nodes.JsonNode> PostGraphQLAsync(string query, System.Net.HttpStatusCode status, object? variables = null)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql")
+        {
+            Content = new StringContent(System.Text.Json.JsonSerializer.Serialize(new { query, variables }), System.Text.Encoding.UTF8, "application/json"),
+        };
+        request.Headers.Accept.ParseAdd("application/graphql-response+json");
+        using var response = await Client.SendAsync(request);
+        string text = await response.Content.ReadAsStringAsync();
+        response.StatusCode.ShouldBe(status, text);
+        return System.Text.Json.Nodes.JsonNode.Parse(text)!;
+    }
+
     public async ValueTask DisposeAsync()
     {
         Client.Dispose();
