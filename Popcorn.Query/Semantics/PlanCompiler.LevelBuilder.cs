@@ -12,6 +12,12 @@ public static partial class PlanCompiler
 
         public void Add(PropertyReference item)
         {
+            if (item.IsEmptySelection)
+            {
+                // GraphQL's `{ a @skip(if: true) }`: a level that selects nothing (written as {}).
+                return;
+            }
+
             if (item.IsTypeCondition)
             {
                 AddTypeCondition(item);

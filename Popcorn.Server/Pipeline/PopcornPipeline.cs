@@ -170,10 +170,13 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         }
     }
 
-    /// <summary>Builds the tree of a validated document's operation: fragments expanded, directives applied, variables bound.</summary>
+    /// <summary>
+    /// Builds the tree of a validated document's operation: fragments expanded, directives applied, variables bound; a
+    /// selection set <c>@include</c>/<c>@skip</c> emptied stays empty under GraphQL's rules (written as <c>{}</c>).
+    /// </summary>
     /// <exception cref="PopcornQueryException">A variable is missing or invalid, or the expanded selection exceeds a limit.</exception>
     internal SelectionTree Normalize(string text, DocumentNode document, System.Text.Json.JsonElement variables, string? operationName) =>
-        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName);
+        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName, markEmptySelections: !registry.Options.GatewayUsesPopcornSemantics);
 
     /// <summary>
     /// Step 8 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>

@@ -63,6 +63,56 @@ public class GatewayResponseShapeTests(TestHostServer server) : IClassFixture<Te
     }
 
     [Fact]
+    public async Task Post_EverySelectionSkipped_WritesAnEmptyObject_NotTheDefaults()
+    {
+        const string query = "query($on: Boolean!) { car(id: 1) { make @skip(if: $on) ...Model @include(if: false) } } fragment Model on Car { model }";
+
+        var skipped = await server.PostGraphQLAsync(query, """{"on": true}""");
+        var kept = await server.PostGraphQLAsync(query, """{"on": false}""");
+        var defaults = await server.PostGraphQLAsync("{ car(id: 1) }");
+
+        skipped.Body!.ToJsonString().ShouldBe("""{"data":{"car":{}}}""");
+        kept.Body!["data"]!["car"]!.ToJsonString().ShouldBe("""{"make":"Volvo"}""");
+        defaults.Body!["data"]!["car"]!.ToJsonString().ShouldBe("""{"id":1,"make":"Volvo","model":"XC40"}""");
+    }
+
+    [Fact]
+    public async Task Post_EverySelectionOfAListSkipped_WritesAnEmptyObjectPerElement()
+    {
+        var (_, _, body) = await server.PostGraphQLAsync("{ employee(id: 3) { vehicles { model @skip(if: true) } email } }");
+
+        body!["data"]!["employee"]!.ToJsonString().ShouldBe("""{"vehicles":[{},{}],"email":"linus.torvalds@example.com"}""");
+    }
+
+    [Fact]
+    public async Task Post_EveryIntrospectionSelectionSkipped_WritesAnEmptyObject()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ __schema { queryType { name @skip(if: true) } } }");
+
+        status.ShouldBe(200);
+        body!.ToJsonString().ShouldBe("""{"data":{"__schema":{"queryType":{}}}}""");
+    }
+
+    [Fact]
+    public async Task Post_EveryRootFieldSkipped_WritesAnEmptyData()
+    {
+        var (status, _, body) = await server.PostGraphQLAsync("{ car(id: 1) @skip(if: true) { make } }");
+
+        status.ShouldBe(200);
+        body!.ToJsonString().ShouldBe("""{"data":{}}""");
+    }
+
+    [Fact]
+    public async Task Get_EverySelectionSkippedOverRest_StillMeansTheDefaults()
+    {
+        var skipped = await server.GetAsync("/api/employees/3", "{ email vehicles { model @skip(if: true) } }");
+        var bare = await server.GetAsync("/api/employees/3", "{ email vehicles }");
+
+        skipped.Body.ShouldBe(bare.Body);
+        skipped.Body.ShouldContain("\"vehicles\":[{\"id\":3,\"make\":\"Toyota\",\"model\":\"Corolla\"}");
+    }
+
+    [Fact]
     public async Task Post_ComplexFieldWithoutSelection_WritesItsDefaultsInDeclarationOrder()
     {
         var (_, _, body) = await server.PostGraphQLAsync("{ employee(id: 3) { vehicles email } }");
@@ -104,6 +154,16 @@ public class GatewayPopcornSemanticsTests(PopcornSemanticsGatewayServer server) 
 
         body!["data"]!["employee"]!.ToJsonString().ShouldBe(rest.Body);
         rest.Body.ShouldStartWith("""{"id":3,""");
+    }
+
+    [Fact]
+    public async Task Post_WithTheOption_EverySelectionSkipped_MeansTheDefaults()
+    {
+        var rest = await server.GetAsync("/api/employees/3", "{ vehicles }");
+
+        var (_, _, body) = await server.PostGraphQLAsync("{ employee(id: 3) { vehicles { model @skip(if: true) } } }");
+
+        body!["data"]!["employee"]!.ToJsonString().ShouldBe(rest.Body);
     }
 
     [Fact]

@@ -6,6 +6,7 @@ namespace Popcorn.Query;
 internal sealed partial class GraphQLNormalizer
 {
     private static readonly PropertyReference[] s_noNodes = [];
+    private static readonly PropertyReference[] s_emptySelection = [PropertyReference.EmptySelection];
 
     /// <summary>
     /// The nodes of <paramref name="set"/>, whose fields sit at tree level <paramref name="depth"/>:
@@ -113,6 +114,11 @@ internal sealed partial class GraphQLNormalizer
 
         var arguments = BuildArguments(field.Arguments);
         var children = field.SelectionSet is null ? none : ExpandSelectionSet(field.SelectionSet, depth + 1);
+        if (field.SelectionSet is not null && children.Items.Length == 0 && _markEmptySelections)
+        {
+            children = children with { Items = s_emptySelection };
+        }
+
         var node = new PropertyReference(field.Name, field.Alias, isNegated: false, directives.OptionalOffset >= 0, children.Items, arguments, field.Location);
         return (node, children);
     }

@@ -20,24 +20,32 @@ internal sealed partial class GraphQLNormalizer
     private readonly Dictionary<string, FragmentDefinitionNode> _fragments = new(StringComparer.Ordinal);
     private readonly Dictionary<FragmentDefinitionNode, ExpandedSelections> _expandedFragments = new(ReferenceEqualityComparer.Instance);
     private readonly Dictionary<string, VariableBinding> _variables = new(StringComparer.Ordinal);
+    private readonly bool _markEmptySelections;
 
-    private GraphQLNormalizer(string text, DocumentNode document, SelectionParserOptions options)
+    private GraphQLNormalizer(string text, DocumentNode document, SelectionParserOptions options, bool markEmptySelections)
     {
         _text = text;
         _document = document;
         _options = options;
+        _markEmptySelections = markEmptySelections;
     }
 
-    /// <summary>Validates <paramref name="document"/> and builds the tree of the operation to run.</summary>
+    /// <summary>
+    /// Validates <paramref name="document"/> and builds the tree of the operation to run. With
+    /// <paramref name="markEmptySelections"/> (the gateway under GraphQL's rules) a field whose selection set
+    /// <c>@include</c>/<c>@skip</c> emptied gets <see cref="PropertyReference.EmptySelection"/> as its only child, so it
+    /// is written as <c>{}</c>; without, it has no children and means its defaults (Popcorn's rule, REST).
+    /// </summary>
     /// <exception cref="PopcornQueryException">The document breaks a rule, a variable is missing or invalid, or a limit is exceeded.</exception>
     public static SelectionTree Normalize(
         string text,
         DocumentNode document,
         SelectionParserOptions options,
         JsonElement variables,
-        string? operationName)
+        string? operationName,
+        bool markEmptySelections = false)
     {
-        var normalizer = new GraphQLNormalizer(text, document, options);
+        var normalizer = new GraphQLNormalizer(text, document, options, markEmptySelections);
         normalizer.CheckOperations();
         normalizer.CheckFragments();
         normalizer.CheckDefinitionDirectives();

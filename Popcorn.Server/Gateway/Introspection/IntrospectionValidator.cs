@@ -46,6 +46,11 @@ internal static class IntrospectionValidator
 
         foreach (var child in PropertyReference.MergeTypeConditions(property.Children))
         {
+            if (child.IsEmptySelection)
+            {
+                continue;
+            }
+
             if (child.IsWildcard || child.IsNegated || child.IsOptional)
             {
                 errors.Add(Error("Wildcards, removals and @optional are not supported in introspection: name the fields.", child.Location, key));

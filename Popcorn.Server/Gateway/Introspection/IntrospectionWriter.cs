@@ -50,6 +50,12 @@ internal static class IntrospectionWriter
         json.WriteStartObject();
         foreach (var field in PropertyReference.MergeTypeConditions(selection))
         {
+            if (field.IsEmptySelection)
+            {
+                // Every field of this selection set was skipped: GraphQL's {}.
+                continue;
+            }
+
             json.WritePropertyName(field.OutputName);
             if (field.Name == NameRules.TypeName)
             {

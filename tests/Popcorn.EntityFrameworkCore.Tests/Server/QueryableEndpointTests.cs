@@ -73,6 +73,23 @@ public sealed class QueryableEndpointTests(SqliteStore store) : IClassFixture<Sq
     }
 
     [Fact]
+    public async Task Post_GatewaySelectionsAllSkipped_ProjectEmptyObjectsAndReadNoColumnOfThem()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        var body = await server.PostGraphQLAsync("{ orders(first: 2) { id customer { name @skip(if: true) } lines { quantity @skip(if: true) } } }", HttpStatusCode.OK);
+
+        var orders = body["data"]!["orders"]!.AsArray();
+        orders.Count.ShouldBe(2);
+        orders.ShouldAllBe(o => o!["customer"]!.ToJsonString() == "{}" && o["lines"]!.AsArray().All(l => l!.ToJsonString() == "{}"));
+        orders.Sum(o => o!["lines"]!.AsArray().Count).ShouldBeGreaterThan(0);
+        var sql = store.Sql.Commands.ShouldHaveSingleItem();
+        sql.ShouldNotContain("\"Name\"", customMessage: sql);
+        sql.ShouldNotContain("\"Quantity\"", customMessage: sql);
+    }
+
+    [Fact]
     public async Task Get_SqliteDown_Answers503ProblemWithoutTheProvidersError()
     {
         string missing = Path.Combine(Path.GetTempPath(), "popcorn-missing-" + Guid.NewGuid().ToString("N"), "store.db");
