@@ -231,6 +231,7 @@ public static partial class PlanCompiler
                 }
                 else if (field.SubPropertyDefault is { } subDefault)
                 {
+                    session.Expanded = true;
                     merged.AddRange(subDefault.Properties);
                 }
                 else
@@ -244,6 +245,7 @@ public static partial class PlanCompiler
 
         private void AddWildcard(string wildcard)
         {
+            session.Expanded = true;
             var fields = wildcard == PropertyReference.DefaultWildcard ? type.DefaultFields : type.SelectableFields;
             bool full = wildcard == PropertyReference.FullWildcard;
             foreach (var field in fields)
