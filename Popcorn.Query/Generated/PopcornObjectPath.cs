@@ -148,13 +148,14 @@ public sealed class PopcornObjectPath
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Pop()
     {
-        // The test is the array's bounds check made explicit: on the path that holds nothing there is nothing to pop.
+        // The test is the array's bounds check made explicit (so the store below needs none, and Pop costs what it did
+        // with the implicit one): on the path that holds nothing there is nothing to pop.
         var items = _items;
         int count = _count - 1;
         if ((uint)count < (uint)items.Length)
         {
             _count = count;
-            items[count].Value = null;
+            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(items), count).Value = null;
         }
     }
 
