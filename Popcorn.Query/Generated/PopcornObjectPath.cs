@@ -28,8 +28,8 @@ namespace Popcorn.Query.Generated;
 /// </para>
 /// <para>
 /// The path that holds nothing has an empty array, so each push finds no room and goes to the out-of-line method that
-/// grows the array, which is where it is told apart. That keeps the flag off the inlined push, scan and pop every
-/// other write runs per object: they are the same instructions as without it.
+/// grows the array, which is where it is told apart. That keeps the flag off the inlined push and scan every other
+/// write runs per object; <see cref="Pop"/> tests its index, in place of the array's bounds check.
 /// </para>
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
