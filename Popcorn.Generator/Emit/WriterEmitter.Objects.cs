@@ -143,7 +143,7 @@ internal sealed partial class WriterEmitter
             """);
         if (_model.ReachesCycle)
         {
-            _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, out var checkpoint);");
+            _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, plan, out var checkpoint);");
             _w.Open("try");
         }
 

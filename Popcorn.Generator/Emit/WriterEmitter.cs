@@ -180,6 +180,8 @@ internal sealed partial class WriterEmitter
     /// <summary>
     /// Emits <paramref name="body"/> as a public entry point's work: for a type that reaches a cycle, with the thread's
     /// object path taken once (<c>path</c>) and ended in a <c>finally</c>, so a write that throws leaves nothing on it.
+    /// The plan picks the path: one that never holds anything when it repeats objects (a GraphQL document without
+    /// wildcards), so the internal writers need no test of their own.
     /// </summary>
     private void EmitWithPath(string body)
     {
@@ -189,7 +191,7 @@ internal sealed partial class WriterEmitter
             return;
         }
 
-        _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, out var checkpoint);");
+        _w.Line($"var path = {Query}.Generated.PopcornObjectPath.Begin(writer, plan, out var checkpoint);");
         _w.Open("try");
         _w.Block(body);
         _w.Close();

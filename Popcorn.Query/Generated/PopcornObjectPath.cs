@@ -9,20 +9,27 @@ namespace Popcorn.Query.Generated;
 /// <summary>
 /// The objects on the path of the write in progress, for model types whose type graph can cycle, and the depth
 /// limit. An object met again on its own path is written as <c>null</c>, as System.Text.Json's
-/// <c>ReferenceHandler.IgnoreCycles</c> does. Used by generated writers only.
+/// <c>ReferenceHandler.IgnoreCycles</c> does, except in a write whose plan <see cref="SelectionPlan.RepeatsObjects"/>
+/// (a GraphQL document without wildcards, a finite tree): that write gets a path that never holds anything, so every
+/// object is written again as the selection asks. Used by generated writers only.
 /// </summary>
 /// <remarks>
 /// <para>
-/// One reusable path per thread. A generated entry point (<c>Write</c>, <c>WritePart</c>, <c>WriteElements</c>) takes
-/// it once with <see cref="Begin"/> and passes it down the generated calls as a parameter, as System.Text.Json's
-/// <c>WriteStack</c> is passed, so an object of a type in a cycle costs a push, a scan and a pop, with no thread-static
-/// lookup; the depth limit is read from the writer's options once per write and compared with
+/// One reusable path per thread (and one that holds nothing). A generated entry point (<c>Write</c>, <c>WritePart</c>,
+/// <c>WriteElements</c>) takes it once with <see cref="Begin"/> and passes it down the generated calls as a parameter,
+/// as System.Text.Json's <c>WriteStack</c> is passed, so an object of a type in a cycle costs a push, a scan and a pop,
+/// with no thread-static lookup; the depth limit is read from the writer's options once per write and compared with
 /// <see cref="Utf8JsonWriter.CurrentDepth"/>. <see cref="End"/> restores the path (after a write that threw, too).
 /// </para>
 /// <para>
 /// The path is scanned with <see cref="object.ReferenceEquals"/>, so records with value equality never look like
 /// cycles. Nothing is allocated per write once a thread has written once. The static members act on the calling
 /// thread's path, for code that has none at hand.
+/// </para>
+/// <para>
+/// The path that holds nothing has an empty array, so each push finds no room and goes to the out-of-line method that
+/// grows the array, which is where it is told apart. That keeps the flag off the inlined push and scan every other
+/// write runs per object; <see cref="Pop"/> tests its index, in place of the array's bounds check.
 /// </para>
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
@@ -37,14 +44,22 @@ public sealed class PopcornObjectPath
     [ThreadStatic]
     private static PopcornObjectPath? t_current;
 
+    // The calling thread's path for writes that repeat objects: it never holds anything, only the depth limit.
+    [ThreadStatic]
+    private static PopcornObjectPath? t_holdsNothing;
+
     // Entries are structs so that storing into the array needs no covariance check (an object[] could be a string[]).
-    private Entry[] _items = new Entry[16];
+    private Entry[] _items;
     private int _count;
     private int _maxDepth = DefaultMaxDepth;
 
-    private PopcornObjectPath()
+    private PopcornObjectPath(Entry[] items)
     {
+        _items = items;
     }
+
+    /// <summary>True for the path of writes that repeat objects: nothing is ever pushed, so nothing is ever on it.</summary>
+    private bool HoldsNothing => _items.Length == 0;
 
     /// <summary>The calling thread's current path length; pass it to <see cref="Restore"/> after a failed write.</summary>
     public static int Mark
@@ -54,15 +69,17 @@ public sealed class PopcornObjectPath
     }
 
     /// <summary>
-    /// The calling thread's path, made ready for a write on <paramref name="writer"/>: its depth limit is the writer's
-    /// <see cref="JsonWriterOptions.MaxDepth"/> when set, else <see cref="DefaultMaxDepth"/>. Pass
-    /// <paramref name="checkpoint"/> to <see cref="End"/> when the write is over, in a <c>finally</c>.
+    /// The calling thread's path, made ready for a write on <paramref name="writer"/> with <paramref name="plan"/>: the
+    /// path that holds nothing when the plan <see cref="SelectionPlan.RepeatsObjects"/>, else the one that writes
+    /// cycles as <c>null</c>. Its depth limit is the writer's <see cref="JsonWriterOptions.MaxDepth"/> when set, else
+    /// <see cref="DefaultMaxDepth"/>. Pass <paramref name="checkpoint"/> to <see cref="End"/> when the write is over, in
+    /// a <c>finally</c>.
     /// </summary>
     /// <remarks>A writer reports an unset MaxDepth as 1000, so an explicit 1000 also means the default.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PopcornObjectPath Begin(Utf8JsonWriter writer, out Checkpoint checkpoint)
+    public static PopcornObjectPath Begin(Utf8JsonWriter writer, SelectionPlan plan, out Checkpoint checkpoint)
     {
-        var path = t_current ?? Create();
+        var path = plan.RepeatsObjects ? HoldingNothing() : t_current ?? Create();
         checkpoint = new Checkpoint(path._count, path._maxDepth);
         int max = writer.Options.MaxDepth;
         path._maxDepth = max is 0 or WriterDefaultMaxDepth ? DefaultMaxDepth : max;
@@ -131,9 +148,15 @@ public sealed class PopcornObjectPath
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Pop()
     {
+        // The array's bounds check made explicit, because on the path that holds nothing there is nothing to pop. The
+        // store goes through the data reference: indexed, it kept a bounds check of its own (callgrind, bench/README.md).
+        var items = _items;
         int count = _count - 1;
-        _count = count;
-        _items[count].Value = null;
+        if ((uint)count < (uint)items.Length)
+        {
+            _count = count;
+            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(items), count).Value = null;
+        }
     }
 
     /// <summary>True when <paramref name="value"/> is on the path (a cycle: the caller writes <c>null</c>).</summary>
@@ -203,11 +226,19 @@ public sealed class PopcornObjectPath
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static PopcornObjectPath Create() => t_current = new PopcornObjectPath();
+    private static PopcornObjectPath Create() => t_current = new PopcornObjectPath(new Entry[16]);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static PopcornObjectPath HoldingNothing() => t_holdsNothing ??= new PopcornObjectPath(Array.Empty<Entry>());
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private bool TryPushGrowing(object value)
     {
+        if (HoldsNothing)
+        {
+            return true;
+        }
+
         if (IsOnPath(value))
         {
             return false;
@@ -221,6 +252,11 @@ public sealed class PopcornObjectPath
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void PushGrowing(object value)
     {
+        if (HoldsNothing)
+        {
+            return;
+        }
+
         Array.Resize(ref _items, _items.Length * 2);
         _items[_count++].Value = value;
     }

@@ -237,6 +237,7 @@ public static partial class PlanCompiler
                 }
                 else if (field.SubPropertyDefault is { } subDefault)
                 {
+                    session.Expanded = true;
                     merged.AddRange(subDefault.Properties);
                 }
                 else
@@ -250,6 +251,7 @@ public static partial class PlanCompiler
 
         private void AddWildcard(string wildcard)
         {
+            session.Expanded = true;
             var fields = wildcard == PropertyReference.DefaultWildcard ? type.DefaultFields : type.SelectableFields;
             bool full = wildcard == PropertyReference.FullWildcard;
             foreach (var field in fields)

@@ -29,6 +29,7 @@ public static partial class PlanCompiler
         }
 
         plan.Policies = session.TouchedPolicies();
+        plan.RepeatsObjects = session.FollowsSelection && !session.Expanded;
         return plan;
     }
 
@@ -57,6 +58,7 @@ public static partial class PlanCompiler
 
         public SelectionPlan FullPlan(TypeMetadata type)
         {
+            Expanded = true;
             if (_fullPlans.TryGetValue(type, out var plan))
             {
                 return plan;
@@ -81,6 +83,7 @@ public static partial class PlanCompiler
 
         public SelectionPlan DefaultPlan(TypeMetadata type)
         {
+            Expanded = true;
             if (_defaultPlans.TryGetValue(type, out var plan))
             {
                 return plan;
@@ -128,6 +131,7 @@ public static partial class PlanCompiler
         /// <summary>The child plan of a complex field named without children: its sub-property default, else its type's defaults.</summary>
         public SelectionPlan ImplicitChildPlan(FieldMetadata field)
         {
+            Expanded = true;
             var element = field.ElementType!;
             if (field.SubPropertyDefault is not { } subDefault)
             {
@@ -161,6 +165,14 @@ public static partial class PlanCompiler
         }
 
         public PlanCompilerOptions Options => options;
+
+        /// <summary>
+        /// Whether the compilation added fields the selection did not name: a wildcard, or a complex field left to its
+        /// defaults (its type's or its <c>[SubPropertyDefault]</c>). Those plans are memoized per type and may refer back
+        /// to themselves; without them every plan is made for one level of the selection, so the plans form a finite
+        /// tree (<see cref="SelectionPlan.RepeatsObjects"/>).
+        /// </summary>
+        public bool Expanded { get; set; }
 
         /// <summary>The text is the server's own: a field the caller may not see is skipped, never an error.</summary>
         public bool IsOwnText => ownText;

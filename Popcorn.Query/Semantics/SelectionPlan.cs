@@ -34,6 +34,16 @@ public sealed partial class SelectionPlan
     public IReadOnlyList<string> Policies { get; internal set; } = Array.Empty<string>();
 
     /// <summary>
+    /// True when an object met again on its own path is written again, as the GraphQL specification requires, rather
+    /// than as <c>null</c> (System.Text.Json's <c>IgnoreCycles</c>, every other plan's rule). Set on the plan a
+    /// compilation returns (its child plans say false) when it compiled a selection under
+    /// <see cref="SelectionSemantics.GraphQL"/> without a wildcard and without a complex field left to its defaults: such
+    /// a plan and its child plans form a finite tree, as deep as the selection, so no cycle in the data can make the
+    /// write endless. Writers still refuse to nest deeper than the JSON writer's <c>MaxDepth</c>.
+    /// </summary>
+    public bool RepeatsObjects { get; internal set; }
+
+    /// <summary>
     /// True when the plan writes every selectable field once, under its own name, in declaration order,
     /// with full child plans: a writer may then take a straight-line "write everything" path.
     /// </summary>
@@ -116,7 +126,7 @@ public sealed partial class SelectionPlan
     /// <summary>A copy of this plan (its child plans shared) that carries root <paramref name="arguments"/>.</summary>
     internal SelectionPlan WithArguments(CollectionArguments? arguments, SourceLocation at = default)
     {
-        var copy = new SelectionPlan(Type) { _fields = _fields, IsFull = IsFull, Policies = Policies, Arguments = arguments, ArgumentsLocation = at };
+        var copy = new SelectionPlan(Type) { _fields = _fields, IsFull = IsFull, Policies = Policies, RepeatsObjects = RepeatsObjects, Arguments = arguments, ArgumentsLocation = at };
         copy.InitializeDerived(_derivedPlans, WritesDiscriminator, IsFull);
         return copy;
     }

@@ -45,6 +45,7 @@ internal static class ArgumentFreePlan
 
         copy.Initialize(fields, isFull: false);
         copy.Policies = plan.Policies;
+        copy.RepeatsObjects = plan.RepeatsObjects;
         return copy;
     }
 }

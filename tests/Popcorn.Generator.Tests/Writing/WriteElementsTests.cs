@@ -31,6 +31,20 @@ public class WriteElementsTests
     }
 
     [Fact]
+    public void WriteElements_GraphQLPlanWithoutWildcards_RepeatsObjectsAsWriteDoes()
+    {
+        var root = TestData.Tree();
+        Node?[] elements = [root, root.Children[0]];
+        var plan = GraphQLPlan<Node>(s_context, "{ value parent { value } children { value children { value } } }");
+
+        var (json, _) = WriteElements(elements, plan, pauseAfterBytes: int.MaxValue);
+
+        json.ShouldBe("""[{"value":1,"parent":null,"children":[{"value":2,"children":[{"value":3},{"value":1}]}]},{"value":2,"parent":{"value":1},"children":[{"value":3,"children":[]},{"value":1,"children":[{"value":2}]}]}]""");
+        json.ShouldBe("[" + string.Join(",", elements.Select(e => Write(s_context, e, plan))) + "]");
+        PopcornObjectPath.Mark.ShouldBe(0);
+    }
+
+    [Fact]
     public void WriteElements_FullPlan_MatchesSystemTextJsonWithIgnoreCycles()
     {
         var root = TestData.Tree();

@@ -24,6 +24,10 @@ internal static class WriteHelper
     public static SelectionPlan Plan<T>(IPopcornContext context, string? selection) =>
         PlanCompiler.Compile(Writer<T>(context).Metadata, SelectionParser.Parse(selection));
 
+    /// <summary>A plan as <c>/graphql</c> compiles one: the GraphQL specification's response shape.</summary>
+    public static SelectionPlan GraphQLPlan<T>(IPopcornContext context, string document, SelectionParserOptions? limits = null) =>
+        PlanCompiler.Compile(Writer<T>(context).Metadata, SelectionParser.Parse(document, limits), new PlanCompilerOptions { Semantics = SelectionSemantics.GraphQL });
+
     public static string Write<T>(IPopcornContext context, T value, string? selection) =>
         Write(context, value, Plan<T>(context, selection));
 

@@ -45,6 +45,18 @@ public class WritePartTests
     }
 
     [Fact]
+    public void WritePart_GraphQLPlanWithoutWildcards_RepeatsObjectsAsWriteDoes()
+    {
+        var plan = GraphQLPlan<Node>(s_context, "{ value children { value children { value } } a: children { children { children { value } } } }");
+
+        var (parts, json) = WriteInParts(TestData.Tree(), plan, pauseAfterBytes: 1);
+
+        json.ShouldBe("""{"value":1,"children":[{"value":2,"children":[{"value":3},{"value":1}]}],"a":[{"children":[{"children":[]},{"children":[{"value":2}]}]}]}""");
+        json.ShouldBe(Write(s_context, TestData.Tree(), plan));
+        parts.ShouldBe(3);
+    }
+
+    [Fact]
     public void WritePart_FullPlanOrNull_IsOnePart()
     {
         var full = Plan<Employee>(s_context, "[!full]");
