@@ -30,8 +30,15 @@ internal sealed class ProjectionBuilder
     /// <summary>The first ancestor in the current query level: rows inside a collection cannot be compared with rows outside it (SQLite has no APPLY).</summary>
     private int _levelStart;
 
-    private ProjectionBuilder()
+    /// <summary>
+    /// The plan is a finite tree that repeats an object met again on its path (GraphQL's response shape, see
+    /// <see cref="SelectionPlan.RepeatsObjects"/>): rows are then never compared with their ancestors.
+    /// </summary>
+    private readonly bool _repeatsObjects;
+
+    private ProjectionBuilder(bool repeatsObjects)
     {
+        _repeatsObjects = repeatsObjects;
     }
 
     /// <summary>Builds the <c>Func&lt;T, T&gt;</c> selector for <paramref name="plan"/> over <paramref name="entityType"/>.</summary>
@@ -39,7 +46,7 @@ internal sealed class ProjectionBuilder
     public static LambdaExpression Build(SelectionPlan plan, IEntityType entityType)
     {
         var parameter = Expression.Parameter(entityType.ClrType, "e");
-        var builder = new ProjectionBuilder();
+        var builder = new ProjectionBuilder(plan.RepeatsObjects);
         builder._path.Add(plan);
         var body = builder.BuildObject(parameter, entityType, [plan], depth: 1);
         return Expression.Lambda(typeof(Func<,>).MakeGenericType(entityType.ClrType, entityType.ClrType), body, parameter);
@@ -207,10 +214,16 @@ internal sealed class ProjectionBuilder
     /// row is read as null, as System.Text.Json's IgnoreCycles writes an object met again on its own path, so the
     /// projected JSON equals the JSON of the same data loaded as one graph. Only ancestors in the same query level
     /// (since the last collection) are compared: a comparison across a collection needs a lateral join (APPLY),
-    /// which SQLite does not have; such a back reference is read again as a fresh row.
+    /// which SQLite does not have; such a back reference is read again as a fresh row. Not for a plan that repeats
+    /// objects: the writers write such a row again there, so the projection reads it.
     /// </summary>
     private Expression? OrOnPath(Expression? test, Expression row, IEntityType type)
     {
+        if (_repeatsObjects)
+        {
+            return test;
+        }
+
         var key = type.FindPrimaryKey();
         if (key is null || key.Properties.Any(p => p.PropertyInfo is null))
         {

@@ -99,6 +99,34 @@ public abstract class ProjectionDifferentialTests(IStoreDatabase store)
         Json.Write(projected, plan).ShouldBe(expected);
     }
 
+    [StoreFact]
+    public async Task Project_ReferenceCycleUnderAGraphQLPlan_ReadsTheRowAgainAsTheWritersRepeatIt()
+    {
+        using var cyclic = FreshStore();
+        await using (var setup = cyclic.CreateContext())
+        {
+            await setup.Customers.Where(c => c.Id == 1).ExecuteUpdateAsync(s => s.SetProperty(c => c.ReferredById, 2));
+            await setup.Customers.Where(c => c.Id == 2).ExecuteUpdateAsync(s => s.SetProperty(c => c.ReferredById, 1));
+        }
+
+        // /graphql's plan of a document without wildcards: a finite tree, which repeats an object met again on its path.
+        var plan = PlanCompiler.Compile(
+            Json.Writer<Order>().Metadata,
+            SelectionParser.Parse("{ id customer { name referredBy { name referredBy { name email } } } }"),
+            new PlanCompilerOptions { Semantics = SelectionSemantics.GraphQL });
+        plan.RepeatsObjects.ShouldBeTrue();
+        await using var memory = cyclic.CreateContext();
+        await memory.Customers.LoadAsync();
+        await memory.Orders.LoadAsync();
+        await using var db = cyclic.CreateContext();
+
+        var projected = await db.Orders.OrderBy(o => o.Id).Project(plan).ToListAsync();
+
+        string expected = Json.Write(memory.Orders.Local.OrderBy(o => o.Id), plan);
+        expected.ShouldContain("\"name\":\"Customer 1\",\"referredBy\":{\"name\":\"Customer 2\",\"referredBy\":{\"name\":\"Customer 1\",\"email\":");
+        Json.Write(projected, plan).ShouldBe(expected);
+    }
+
     /// <summary>A store of the same provider that a test may change.</summary>
     protected abstract IStoreDatabase FreshStore();
 
