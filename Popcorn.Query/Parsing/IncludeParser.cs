@@ -251,17 +251,13 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.ExpectedFieldName(Current));
         }
 
-        var text = _text;
-        int end = NameRules.EndOfName(text, start + 1);
-
-        _position = end;
-        var name = text[start..end];
+        string name = NameCache.Read(_text, start, out _position);
         if (name[0] == '_' && NameRules.IsReserved(name))
         {
             throw Error(IncludeGrammar.ReservedName(name), start);
         }
 
-        return NameCache.Get(name);
+        return name;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

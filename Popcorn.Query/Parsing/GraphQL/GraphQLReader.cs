@@ -243,14 +243,8 @@ internal ref partial struct GraphQLReader
     /// <summary>Name :: NameStart NameContinue* [lookahead != NameContinue]</summary>
     private void ReadName()
     {
-        var text = _text;
-        int position = _position + 1;
-        while (position < text.Length && GraphQLCharacters.IsNamePart(text[position]))
-        {
-            position++;
-        }
-
-        _position = position;
+        // The name characters are NameRules' (GraphQL's): the shared scan reads eight at a time.
+        _position = NameCache.EndOfName(_text, _position);
         Kind = GraphQLTokenKind.Name;
     }
 

@@ -106,6 +106,7 @@ internal ref struct GraphQLShorthandParser
         }
 
         var location = _reader.Location;
+        int nameStart = _reader.Start;
         var name = _reader.Token;
         string? alias = null;
         _reader.Read();
@@ -116,13 +117,14 @@ internal ref struct GraphQLShorthandParser
                 return null;
             }
 
-            alias = NameCache.Get(name);
+            alias = NameCache.Get(_reader.Text, nameStart, name.Length);
             _reader.Read();
             if (Kind != GraphQLTokenKind.Name)
             {
                 return null;
             }
 
+            nameStart = _reader.Start;
             name = _reader.Token;
             _reader.Read();
         }
@@ -172,10 +174,10 @@ internal ref struct GraphQLShorthandParser
 
         if (exclude)
         {
-            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(name), isNegated: true, location: location) : null;
+            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(_reader.Text, nameStart, name.Length), isNegated: true, location: location) : null;
         }
 
-        string fieldName = NameCache.Get(name);
+        string fieldName = NameCache.Get(_reader.Text, nameStart, name.Length);
         PropertyReference[]? children = null;
         if (hasChildren && (children = ParseSelectionSet(depth + 1)) is null)
         {

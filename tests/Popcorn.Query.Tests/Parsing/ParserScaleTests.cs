@@ -7,7 +7,8 @@ namespace Popcorn.Query.Tests.Parsing;
 /// </summary>
 public class ParserScaleTests
 {
-    private static readonly SelectionParserOptions s_unlimitedDepth = new() { MaxDepth = 1_000_000, MaxLength = 4_000_000 };
+    // Fields too: a nesting level counts one field, and a parser whose frames are small enough nests 2,048 levels in 1 MB.
+    private static readonly SelectionParserOptions s_unlimitedDepth = new() { MaxDepth = 1_000_000, MaxLength = 4_000_000, MaxFields = 1_000_000 };
 
     [Theory]
     [InlineData(1)]
