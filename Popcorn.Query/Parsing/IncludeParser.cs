@@ -129,12 +129,12 @@ internal ref partial struct IncludeParser
         char next = Current;
         if (next is ',' or ']')
         {
-            return new PropertyReference(name, location: start);
+            return new PropertyReference(name, start);
         }
 
         if (next == '[')
         {
-            return new PropertyReference(name, children: ParseSelection(), location: start);
+            return new PropertyReference(name, start, ParseSelection());
         }
 
         return ParseFieldRest(name, optional: false, start);
@@ -177,7 +177,7 @@ internal ref partial struct IncludeParser
                 throw Error(IncludeGrammar.WildcardTakesNothing(wildcard));
             }
 
-            return new PropertyReference(wildcard, location: start);
+            return new PropertyReference(wildcard, start);
         }
 
         return ParseFieldRest(ReadName(), optional, start);
@@ -225,7 +225,7 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.RemovedFieldTakesNothing(name));
         }
 
-        return new PropertyReference(name, isNegated: true, location: start);
+        return new PropertyReference(name, start, negated: true);
     }
 
     private string ReadWildcard()

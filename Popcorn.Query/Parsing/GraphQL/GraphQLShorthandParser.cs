@@ -169,12 +169,12 @@ internal ref struct GraphQLShorthandParser
         bool hasChildren = Kind == GraphQLTokenKind.LeftBrace;
         if (wildcard is not null)
         {
-            return alias is null && !exclude && !optional && !hasChildren ? new PropertyReference(wildcard, location: location) : null;
+            return alias is null && !exclude && !optional && !hasChildren ? new PropertyReference(wildcard, location) : null;
         }
 
         if (exclude)
         {
-            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(_reader.Text, nameStart, name.Length), isNegated: true, location: location) : null;
+            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(_reader.Text, nameStart, name.Length), location, negated: true) : null;
         }
 
         string fieldName = NameCache.Get(_reader.Text, nameStart, name.Length);
@@ -184,7 +184,9 @@ internal ref struct GraphQLShorthandParser
             return null;
         }
 
-        return new PropertyReference(fieldName, alias, isNegated: false, optional, children, arguments: null, location);
+        return alias is null && !optional
+            ? new PropertyReference(fieldName, location, children)
+            : new PropertyReference(fieldName, alias, isNegated: false, optional, children, arguments: null, location);
     }
 
     private static string? WildcardOf(ReadOnlySpan<char> name)
