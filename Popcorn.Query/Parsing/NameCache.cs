@@ -91,8 +91,12 @@ internal static class NameCache
             return Lookup(chars & Vector128.LessThan(LaneIndexes, Vector128.Create((ushort)length)), text, start, length);
         }
 
-        return Get(text.Slice(start, length));
+        return GetScalar(text.Slice(start, length));
     }
+
+    // Out of line, so the callers that inline the vector path do not carry the scalar one too.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string GetScalar(ReadOnlySpan<char> name) => Get(name);
 
     /// <summary>The string for <paramref name="name"/>: a cached instance when there is one.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
