@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -106,10 +108,35 @@ internal ref struct GraphQLShorthandParser
         }
 
         var location = _reader.Location;
-        int nameStart = _reader.Start;
-        var name = _reader.Token;
-        string? alias = null;
+        int nameStart = location.Offset;
+        int nameLength = _reader.End - nameStart;
+        var text = _reader.Text;
         _reader.Read();
+
+        // The shapes nearly every field has, a name alone or with a selection set, are built here; an alias, a
+        // directive, arguments or a name starting with '_' (a wildcard or a reserved name) take the general path.
+        var kind = Kind;
+        if (kind is not (GraphQLTokenKind.Colon or GraphQLTokenKind.At or GraphQLTokenKind.LeftParenthesis) && text[nameStart] != '_')
+        {
+            string plainName = NameCache.Get(text, nameStart, nameLength);
+            if (kind != GraphQLTokenKind.LeftBrace)
+            {
+                return new PropertyReference(plainName, location);
+            }
+
+            var items = ParseSelectionSet(depth + 1);
+            return items is null ? null : new PropertyReference(plainName, location, items);
+        }
+
+        return ParseFieldRest(depth, location, text.Slice(nameStart, nameLength));
+    }
+
+    /// <summary>The rest of a field after its first name, in general: Alias? Name Directives? SelectionSet?.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PropertyReference? ParseFieldRest(int depth, SourceLocation location, ReadOnlySpan<char> name)
+    {
+        int nameStart = location.Offset;
+        string? alias = null;
         if (Kind == GraphQLTokenKind.Colon)
         {
             if ((name[0] == '_' && NameRules.IsReserved(name)) || ++_aliases > _options.MaxAliases)

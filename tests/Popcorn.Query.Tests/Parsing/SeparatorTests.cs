@@ -58,3 +58,41 @@ public class SeparatorTests
         SourceLocation.At(text, offset).Column.ShouldBe(error.Column);
     }
 }
+
+/// <summary>
+/// The GraphQL-like fast path builds a plain field (a name alone or with a selection set) at once and sends anything
+/// else (an alias, a directive, arguments, a name starting with '_') down its general path: both give the include
+/// syntax's tree for the same selection.
+/// </summary>
+public class ShorthandFieldShapeTests
+{
+    [Theory]
+    [InlineData("{ a b { c } }", "[a,b[c]]")]
+    [InlineData("{ _x _y { c } }", "[_x,_y[c]]")]
+    [InlineData("{ __default a }", "[!default,a]")]
+    [InlineData("{ k: a { c } }", "[k:a[c]]")]
+    [InlineData("{ a @optional { c } }", "[?a[c]]")]
+    [InlineData("{ a @exclude b }", "[-a,b]")]
+    [InlineData("{ k: _x }", "[k:_x]")]
+    [InlineData("{ a(first: 2) { c } }", "[a(first: 2)[c]]")]
+    public void Parse_EveryFieldShape_GivesTheIncludeTree(string graphQL, string include)
+    {
+        var expected = SelectionParser.Parse(include).Properties;
+
+        var actual = SelectionParser.Parse(graphQL).Properties;
+
+        actual.ShouldBe(expected);
+        actual.Select(p => p.Location.Column).ShouldAllBe(column => column > 1);
+    }
+
+    [Theory]
+    [InlineData("{ a __x }", 5)]
+    [InlineData("{ a { __x } }", 7)]
+    [InlineData("{ __x: a }", 3)]
+    public void Parse_ReservedNames_AreRefusedWhereTheyStart(string text, int offset)
+    {
+        var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text));
+
+        error.Column.ShouldBe(offset);
+    }
+}
