@@ -61,7 +61,8 @@ internal ref partial struct IncludeParser
 
     private readonly bool AtEnd => _position >= _text.Length;
 
-    private readonly char Current => _position < _text.Length ? _text[_position] : '\0';
+    // Unsigned, so the JIT knows the index is in range and drops the span's own check.
+    private readonly char Current => (uint)_position < (uint)_text.Length ? _text[_position] : '\0';
 
     /// <summary>Selection := '[' (Item (',' Item)*)? ']'</summary>
     private PropertyReference[] ParseSelection()
@@ -86,20 +87,24 @@ internal ref partial struct IncludeParser
         while (true)
         {
             items.Add(ParseItem());
-            SkipWhitespace();
-            if (Current == ',')
+
+            // An item is nearly always followed by ',' or ']' itself; whitespace is looked for only when it is not.
+            char next = Current;
+            if (next != ',' && next != ']')
             {
+                SkipWhitespace();
+                next = Current;
+            }
+
+            if (next == ',')
+            {
+                // A ']' after the comma is reported by ParseItem, which meets it where an item should start.
                 _position++;
                 SkipWhitespace();
-                if (Current == ']')
-                {
-                    throw Error(IncludeGrammar.TrailingComma);
-                }
-
                 continue;
             }
 
-            if (Current == ']')
+            if (next == ']')
             {
                 _position++;
                 break;
@@ -116,25 +121,29 @@ internal ref partial struct IncludeParser
     private PropertyReference ParseItem()
     {
         var start = Location(_position);
-        CountField(start.Offset);
         if (!NameRules.IsNameStart(Current))
         {
             return ParseMarkedItem(start);
         }
 
-        string name = ReadName();
+        CountField(start.Offset);
+        string name = NameCache.Read(_text, start.Offset, out _position);
+        if (name[0] == '_' && NameRules.IsReserved(name))
+        {
+            throw ReservedName(name, start.Offset);
+        }
 
         // The shapes nearly every item has, a bare name or a name and its selection, are built here; whitespace,
         // an alias or arguments take the general path.
         char next = Current;
         if (next is ',' or ']')
         {
-            return new PropertyReference(name, location: start);
+            return new PropertyReference(name, start);
         }
 
         if (next == '[')
         {
-            return new PropertyReference(name, children: ParseSelection(), location: start);
+            return new PropertyReference(name, start, ParseSelection());
         }
 
         return ParseFieldRest(name, optional: false, start);
@@ -143,6 +152,13 @@ internal ref partial struct IncludeParser
     /// <summary>An item that starts with '-', '?' or '!' (or is malformed: reading its name reports what is wrong).</summary>
     private PropertyReference ParseMarkedItem(SourceLocation start)
     {
+        // Only a comma can leave the parser at a ']' where an item should start ('[]' and '[ ]' are read before).
+        if (Current == ']')
+        {
+            throw Error(IncludeGrammar.TrailingComma);
+        }
+
+        CountField(start.Offset);
         if (Current == '.')
         {
             return ParseTypeCondition(start);
@@ -177,7 +193,7 @@ internal ref partial struct IncludeParser
                 throw Error(IncludeGrammar.WildcardTakesNothing(wildcard));
             }
 
-            return new PropertyReference(wildcard, location: start);
+            return new PropertyReference(wildcard, start);
         }
 
         return ParseFieldRest(ReadName(), optional, start);
@@ -225,7 +241,7 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.RemovedFieldTakesNothing(name));
         }
 
-        return new PropertyReference(name, isNegated: true, location: start);
+        return new PropertyReference(name, start, negated: true);
     }
 
     private string ReadWildcard()
@@ -251,18 +267,16 @@ internal ref partial struct IncludeParser
             throw Error(IncludeGrammar.ExpectedFieldName(Current));
         }
 
-        var text = _text;
-        int end = NameRules.EndOfName(text, start + 1);
-
-        _position = end;
-        var name = text[start..end];
+        string name = NameCache.Read(_text, start, out _position);
         if (name[0] == '_' && NameRules.IsReserved(name))
         {
-            throw Error(IncludeGrammar.ReservedName(name), start);
+            throw ReservedName(name, start);
         }
 
-        return NameCache.Get(name);
+        return name;
     }
+
+    private readonly PopcornQueryException ReservedName(string name, int offset) => Error(IncludeGrammar.ReservedName(name), offset);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void EnterNesting(int offset)

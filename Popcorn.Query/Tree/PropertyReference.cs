@@ -10,11 +10,15 @@ namespace Popcorn.Query;
 /// </summary>
 public sealed partial class PropertyReference : IEquatable<PropertyReference>
 {
-    // A parse builds one node per item written, so the node is kept to 56 bytes: the alias and the arguments, which
-    // few nodes have, share one field (the alias string itself, or a pair when there are arguments), and an empty
-    // list is stored as null. Storing null needs no write barrier, so a leaf node costs one barriered store (its name).
-    private readonly object? _aliasOrExtras;
-    private readonly IReadOnlyList<PropertyReference>? _children;
+    // A parse builds one node per item written, so the node is kept to 48 bytes: the alias, the children and the
+    // arguments share one field, holding what the node has in the form that costs least to build: nothing (null), the
+    // alias string itself, the children's array itself (what a parser builds for nearly every inner node), or an
+    // Extras holding any other combination. An empty list is stored as nothing; the two flags share one byte.
+    private readonly object? _extras;
+    private readonly byte _flags;
+
+    private const byte NegatedFlag = 1;
+    private const byte OptionalFlag = 2;
 
     /// <summary>The wildcard that selects every available field of a type (<c>!all</c>, <c>__all</c>).</summary>
     public const string AllWildcard = Wildcards.All;
@@ -37,33 +41,67 @@ public sealed partial class PropertyReference : IEquatable<PropertyReference>
     {
         ArgumentException.ThrowIfNullOrEmpty(name);
         Name = name;
-        _aliasOrExtras = HasItems(arguments) ? new AliasAndArguments(alias, arguments) : alias;
-        IsNegated = isNegated;
-        IsOptional = isOptional;
-        _children = HasItems(children) ? children : null;
+        bool hasChildren = HasItems(children);
+        if (HasItems(arguments) || (hasChildren && (alias is not null || children!.GetType() != typeof(PropertyReference[]))))
+        {
+            _extras = new Extras(alias, HasItems(arguments) ? arguments : null, hasChildren ? children : null);
+        }
+        else
+        {
+            _extras = hasChildren ? children : alias;
+        }
+
+        _flags = (byte)((isNegated ? NegatedFlag : 0) | (isOptional ? OptionalFlag : 0));
         Location = location;
+    }
+
+    /// <summary>
+    /// The parsers' constructor: a field, wildcard or removal without alias or arguments, whose children (if any) are
+    /// the array the parser built. Nothing to check: the parser has read a valid name. (Its parameters are named
+    /// apart from the public constructor's, so a call with named arguments picks one of them.)
+    /// </summary>
+    internal PropertyReference(string name, SourceLocation at, PropertyReference[]? items = null, bool negated = false)
+    {
+        Name = name;
+        _extras = items;
+        _flags = negated ? NegatedFlag : (byte)0;
+        Location = at;
     }
 
     /// <summary>The wire name of the field (the key System.Text.Json would write), or a wildcard.</summary>
     public string Name { get; }
 
     /// <summary>The output key the client asked for instead of <see cref="Name"/>, if any.</summary>
-    public string? Alias => _aliasOrExtras as string ?? (_aliasOrExtras as AliasAndArguments)?.Alias;
+    public string? Alias => _extras as string ?? (_extras as Extras)?.Alias;
 
     /// <summary>The key this selection writes: the alias when there is one, else the name.</summary>
     public string OutputName => Alias ?? Name;
 
     /// <summary><c>-name</c> / <c>name @exclude</c>: removes the field from the selection.</summary>
-    public bool IsNegated { get; }
+    public bool IsNegated => (_flags & NegatedFlag) != 0;
 
     /// <summary><c>?name</c> / <c>name @optional</c>: no error when the type has no such field.</summary>
-    public bool IsOptional { get; }
+    public bool IsOptional => (_flags & OptionalFlag) != 0;
 
     /// <summary>The nested selection; empty when none was given (the field's defaults apply).</summary>
-    public IReadOnlyList<PropertyReference> Children => _children ?? Array.Empty<PropertyReference>();
+    public IReadOnlyList<PropertyReference> Children
+    {
+        get
+        {
+            // The exact type is one compare (the element type is sealed); an empty parsed selection ('name[]') may be
+            // stored as the shared empty array, which reads the same as nothing.
+            var extras = _extras;
+            if (extras is not null && extras.GetType() == typeof(PropertyReference[]))
+            {
+                return Unsafe.As<PropertyReference[]>(extras);
+            }
+
+            return (extras as Extras)?.Children ?? Array.Empty<PropertyReference>();
+        }
+    }
 
     /// <summary>Field arguments as written (variables already substituted).</summary>
-    public IReadOnlyList<QueryArgument> Arguments => (_aliasOrExtras as AliasAndArguments)?.Arguments ?? Array.Empty<QueryArgument>();
+    public IReadOnlyList<QueryArgument> Arguments => (_extras as Extras)?.Arguments ?? Array.Empty<QueryArgument>();
 
     /// <summary>Where the node was written in the source text; not part of equality.</summary>
     public SourceLocation Location { get; }
@@ -105,5 +143,5 @@ public sealed partial class PropertyReference : IEquatable<PropertyReference>
     /// <summary>The node in canonical include syntax.</summary>
     public override string ToString() => SelectionPrinter.PrintInclude(this);
 
-    private sealed record AliasAndArguments(string? Alias, IReadOnlyList<QueryArgument> Arguments);
+    private sealed record Extras(string? Alias, IReadOnlyList<QueryArgument>? Arguments, IReadOnlyList<PropertyReference>? Children);
 }

@@ -32,6 +32,31 @@ internal static class GraphQLCharacters
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsPunctuator(char c) => c < 128 && (s_classes[c] & PunctuatorClass) != 0;
 
+    /// <summary>The token kind of a punctuator character (one <see cref="IsPunctuator"/> accepts).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static GraphQLTokenKind PunctuatorKind(char c) => (GraphQLTokenKind)s_punctuatorKinds[c & 127];
+
+    private static readonly byte[] s_punctuatorKinds = BuildPunctuatorKinds();
+
+    private static byte[] BuildPunctuatorKinds()
+    {
+        var kinds = new byte[128];
+        kinds['!'] = (byte)GraphQLTokenKind.Bang;
+        kinds['$'] = (byte)GraphQLTokenKind.Dollar;
+        kinds['&'] = (byte)GraphQLTokenKind.Ampersand;
+        kinds['('] = (byte)GraphQLTokenKind.LeftParenthesis;
+        kinds[')'] = (byte)GraphQLTokenKind.RightParenthesis;
+        kinds[':'] = (byte)GraphQLTokenKind.Colon;
+        kinds['='] = (byte)GraphQLTokenKind.Equal;
+        kinds['@'] = (byte)GraphQLTokenKind.At;
+        kinds['['] = (byte)GraphQLTokenKind.LeftBracket;
+        kinds[']'] = (byte)GraphQLTokenKind.RightBracket;
+        kinds['{'] = (byte)GraphQLTokenKind.LeftBrace;
+        kinds['|'] = (byte)GraphQLTokenKind.Pipe;
+        kinds['}'] = (byte)GraphQLTokenKind.RightBrace;
+        return kinds;
+    }
+
     /// <summary>
     /// True for the control characters other than tab, line feed and carriage return: no token starts with one,
     /// so outside strings and comments (where the September 2025 edition allows them) they are refused.

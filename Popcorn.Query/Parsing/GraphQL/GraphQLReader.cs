@@ -59,7 +59,7 @@ internal ref partial struct GraphQLReader
     /// <summary>1-based column of the current token.</summary>
     public int Column { get; private set; }
 
-    /// <summary>True when the current string token contains escape sequences to decode.</summary>
+    /// <summary>True when the current string token contains escape sequences to decode (set for string tokens only).</summary>
     public bool HasEscapes { get; private set; }
 
     /// <summary>The 1-based line the reader has reached (past the current token).</summary>
@@ -79,25 +79,28 @@ internal ref partial struct GraphQLReader
     public bool Read()
     {
         SkipIgnored();
-        Start = _position;
+        var text = _text;
+        int position = _position;
+        Start = position;
         Line = _line;
-        Column = _position - _lineStart + 1;
-        HasEscapes = false;
-        if (_position >= _text.Length)
+        Column = position - _lineStart + 1;
+        if ((uint)position >= (uint)text.Length)
         {
-            End = _position;
+            End = position;
             Kind = GraphQLTokenKind.EndOfFile;
             return false;
         }
 
-        char c = _text[_position];
-        if (GraphQLCharacters.IsPunctuator(c))
-        {
-            ReadPunctuator(c);
-        }
-        else if (GraphQLCharacters.IsNameStart(c))
+        // Names first (most tokens are names), then the one-character punctuators, whose kind is read from a table.
+        char c = text[position];
+        if (GraphQLCharacters.IsNameStart(c))
         {
             ReadName();
+        }
+        else if (GraphQLCharacters.IsPunctuator(c))
+        {
+            _position = position + 1;
+            Kind = GraphQLCharacters.PunctuatorKind(c);
         }
         else if (c == '-' || GraphQLCharacters.IsDigit(c))
         {
@@ -105,6 +108,7 @@ internal ref partial struct GraphQLReader
         }
         else if (c == '"')
         {
+            HasEscapes = false;
             if (Peek(1) == '"' && Peek(2) == '"')
             {
                 ReadBlockString();
@@ -206,28 +210,6 @@ internal ref partial struct GraphQLReader
         return position;
     }
 
-    /// <summary>Punctuator :: one of <c>! $ &amp; ( ) : = @ [ ] { | }</c></summary>
-    private void ReadPunctuator(char c)
-    {
-        _position++;
-        Kind = c switch
-        {
-            '!' => GraphQLTokenKind.Bang,
-            '$' => GraphQLTokenKind.Dollar,
-            '&' => GraphQLTokenKind.Ampersand,
-            '(' => GraphQLTokenKind.LeftParenthesis,
-            ')' => GraphQLTokenKind.RightParenthesis,
-            ':' => GraphQLTokenKind.Colon,
-            '=' => GraphQLTokenKind.Equal,
-            '@' => GraphQLTokenKind.At,
-            '[' => GraphQLTokenKind.LeftBracket,
-            ']' => GraphQLTokenKind.RightBracket,
-            '{' => GraphQLTokenKind.LeftBrace,
-            '|' => GraphQLTokenKind.Pipe,
-            _ => GraphQLTokenKind.RightBrace,
-        };
-    }
-
     /// <summary>Punctuator <c>...</c>; a lone <c>.</c> or <c>..</c> is not a token.</summary>
     private void ReadSpread()
     {
@@ -243,14 +225,8 @@ internal ref partial struct GraphQLReader
     /// <summary>Name :: NameStart NameContinue* [lookahead != NameContinue]</summary>
     private void ReadName()
     {
-        var text = _text;
-        int position = _position + 1;
-        while (position < text.Length && GraphQLCharacters.IsNamePart(text[position]))
-        {
-            position++;
-        }
-
-        _position = position;
+        // The name characters are NameRules' (GraphQL's): the shared scan reads eight at a time.
+        _position = NameCache.EndOfName(_text, _position);
         Kind = GraphQLTokenKind.Name;
     }
 

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Popcorn.Query;
 
 /// <summary>
@@ -106,9 +108,35 @@ internal ref struct GraphQLShorthandParser
         }
 
         var location = _reader.Location;
-        var name = _reader.Token;
-        string? alias = null;
+        int nameStart = location.Offset;
+        int nameLength = _reader.End - nameStart;
+        var text = _reader.Text;
         _reader.Read();
+
+        // The shapes nearly every field has, a name alone or with a selection set, are built here; an alias, a
+        // directive, arguments or a name starting with '_' (a wildcard or a reserved name) take the general path.
+        var kind = Kind;
+        if (kind is not (GraphQLTokenKind.Colon or GraphQLTokenKind.At or GraphQLTokenKind.LeftParenthesis) && text[nameStart] != '_')
+        {
+            string plainName = NameCache.Get(text, nameStart, nameLength);
+            if (kind != GraphQLTokenKind.LeftBrace)
+            {
+                return new PropertyReference(plainName, location);
+            }
+
+            var items = ParseSelectionSet(depth + 1);
+            return items is null ? null : new PropertyReference(plainName, location, items);
+        }
+
+        return ParseFieldRest(depth, location, text.Slice(nameStart, nameLength));
+    }
+
+    /// <summary>The rest of a field after its first name, in general: Alias? Name Directives? SelectionSet?.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PropertyReference? ParseFieldRest(int depth, SourceLocation location, ReadOnlySpan<char> name)
+    {
+        int nameStart = location.Offset;
+        string? alias = null;
         if (Kind == GraphQLTokenKind.Colon)
         {
             if ((name[0] == '_' && NameRules.IsReserved(name)) || ++_aliases > _options.MaxAliases)
@@ -116,13 +144,14 @@ internal ref struct GraphQLShorthandParser
                 return null;
             }
 
-            alias = NameCache.Get(name);
+            alias = NameCache.Get(_reader.Text, nameStart, name.Length);
             _reader.Read();
             if (Kind != GraphQLTokenKind.Name)
             {
                 return null;
             }
 
+            nameStart = _reader.Start;
             name = _reader.Token;
             _reader.Read();
         }
@@ -167,22 +196,24 @@ internal ref struct GraphQLShorthandParser
         bool hasChildren = Kind == GraphQLTokenKind.LeftBrace;
         if (wildcard is not null)
         {
-            return alias is null && !exclude && !optional && !hasChildren ? new PropertyReference(wildcard, location: location) : null;
+            return alias is null && !exclude && !optional && !hasChildren ? new PropertyReference(wildcard, location) : null;
         }
 
         if (exclude)
         {
-            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(name), isNegated: true, location: location) : null;
+            return alias is null && !optional && !hasChildren ? new PropertyReference(NameCache.Get(_reader.Text, nameStart, name.Length), location, negated: true) : null;
         }
 
-        string fieldName = NameCache.Get(name);
+        string fieldName = NameCache.Get(_reader.Text, nameStart, name.Length);
         PropertyReference[]? children = null;
         if (hasChildren && (children = ParseSelectionSet(depth + 1)) is null)
         {
             return null;
         }
 
-        return new PropertyReference(fieldName, alias, isNegated: false, optional, children, arguments: null, location);
+        return alias is null && !optional
+            ? new PropertyReference(fieldName, location, children)
+            : new PropertyReference(fieldName, alias, isNegated: false, optional, children, arguments: null, location);
     }
 
     private static string? WildcardOf(ReadOnlySpan<char> name)

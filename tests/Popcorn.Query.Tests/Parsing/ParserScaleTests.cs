@@ -7,7 +7,8 @@ namespace Popcorn.Query.Tests.Parsing;
 /// </summary>
 public class ParserScaleTests
 {
-    private static readonly SelectionParserOptions s_unlimitedDepth = new() { MaxDepth = 1_000_000, MaxLength = 4_000_000 };
+    // Fields too: a nesting level counts one field, and a parser whose frames are small enough nests 2,048 levels in 1 MB.
+    private static readonly SelectionParserOptions s_unlimitedDepth = new() { MaxDepth = 1_000_000, MaxLength = 4_000_000, MaxFields = 1_000_000 };
 
     [Theory]
     [InlineData(1)]
@@ -95,5 +96,60 @@ public class PropertyReferenceStorageTests
         string.Join(";", node.Arguments.Select(a => $"{a.Name}={a.Value}")).ShouldBe(arguments);
         node.Children.ShouldBeEmpty();
         node.ShouldBe(SelectionParser.Parse($"[{node}]").Properties.Single());
+    }
+
+    [Theory]
+    [InlineData("[id[a,b]]", null, "", false)]
+    [InlineData("[key:id[a,b]]", "key", "", false)]
+    [InlineData("[id(first: 2)[a,b]]", null, "first=2", false)]
+    [InlineData("[?key:id(first: 2)[a,b]]", "key", "first=2", true)]
+    [InlineData("{ id { a b } }", null, "", false)]
+    [InlineData("{ key: id @optional { a b } }", "key", "", true)]
+    public void Parse_ChildrenBesideAliasAndArguments_ReadBackAsWritten(string text, string? alias, string arguments, bool optional)
+    {
+        var node = SelectionParser.Parse(text).Properties.Single();
+
+        node.Alias.ShouldBe(alias);
+        node.IsOptional.ShouldBe(optional);
+        node.IsNegated.ShouldBeFalse();
+        string.Join(";", node.Arguments.Select(a => $"{a.Name}={a.Value}")).ShouldBe(arguments);
+        node.Children.Select(c => c.Name).ShouldBe(new[] { "a", "b" });
+        node.ShouldBe(SelectionParser.Parse($"[{node}]").Properties.Single());
+    }
+
+    [Fact]
+    public void Create_EveryCombinationByHand_ReadsBackAsGiven()
+    {
+        var child = new PropertyReference("a");
+        var arguments = new[] { new QueryArgument("first", QueryValue.Int(2)) };
+        foreach (string? alias in new[] { null, "key" })
+        {
+            foreach (IReadOnlyList<PropertyReference>? children in new IReadOnlyList<PropertyReference>?[] { null, [], new[] { child }, new List<PropertyReference> { child } })
+            {
+                foreach (IReadOnlyList<QueryArgument>? args in new IReadOnlyList<QueryArgument>?[] { null, [], arguments })
+                {
+                    foreach (bool negated in new[] { false, true })
+                    {
+                        var node = new PropertyReference("id", alias, negated, isOptional: !negated, children, args);
+
+                        node.Alias.ShouldBe(alias);
+                        node.IsNegated.ShouldBe(negated);
+                        node.IsOptional.ShouldBe(!negated);
+                        node.Children.Count.ShouldBe(children?.Count ?? 0);
+                        node.Arguments.Count.ShouldBe(args?.Count ?? 0);
+                    }
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void Parse_EmptySelection_EqualsNoSelection()
+    {
+        var empty = SelectionParser.Parse("[id[]]").Properties.Single();
+
+        empty.Children.ShouldBeEmpty();
+        empty.ShouldBe(new PropertyReference("id"));
+        empty.GetHashCode().ShouldBe(new PropertyReference("id").GetHashCode());
     }
 }

@@ -1,0 +1,89 @@
+namespace Popcorn.Query.Tests.Parsing;
+
+/// <summary>
+/// The parsers read names eight characters at a time and look the short ones up by that vector; names near the text's
+/// end, of eight characters or more, or followed by any other character take the scalar path. Every path must read
+/// the same names, end them at the same character, and fail at the same position.
+/// </summary>
+public class NameScanTests
+{
+    public static TheoryData<string> Names => new()
+    {
+        "a", "Id", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq",
+        new string('x', NameCache.MaxCachedLength), new string('y', NameCache.MaxCachedLength + 1), "_0", "z9_Z", "A1234567",
+    };
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void Parse_NameAtEveryDistanceFromTheEnd_IsReadWhole(string name)
+    {
+        // From "[name]" to a name followed by more than eight characters: the vector path and the scalar one.
+        for (int tail = 0; tail <= 12; tail++)
+        {
+            string padding = string.Concat(Enumerable.Repeat(",q", tail));
+            string include = $"[{name}{padding}]";
+            string graphQL = "{ " + name + string.Concat(Enumerable.Repeat(" q", tail)) + " }";
+
+            foreach (string text in new[] { include, graphQL })
+            {
+                var tree = SelectionParser.Parse(text, SelectionParserOptions.Default);
+                tree.Properties[0].Name.ShouldBe(name);
+                tree.Properties.Count.ShouldBe(tail + 1);
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData("[abc,abd,abcd,abc]")]
+    [InlineData("[abcdefgh,abcdefgi,abcdefg,abcdefgh]")]
+    [InlineData("[aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab]")]
+    public void Parse_NamesSharingAPrefix_AreNotConfused(string text)
+    {
+        var expected = text.Trim('[', ']').Split(',');
+
+        var tree = SelectionParser.Parse(text, SelectionParserOptions.Default);
+
+        tree.Properties.Select(p => p.Name).ShouldBe(expected);
+    }
+
+    [Fact]
+    public void Parse_SameNameTwice_IsOneString()
+    {
+        var first = SelectionParser.Parse("[id,name,id,name]", SelectionParserOptions.Default);
+        var second = SelectionParser.Parse("{ id name }", SelectionParserOptions.Default);
+
+        first.Properties[2].Name.ShouldBeSameAs(first.Properties[0].Name);
+        second.Properties[0].Name.ShouldBeSameAs(first.Properties[0].Name);
+    }
+
+    [Theory]
+    [InlineData("[abé,x,y,z,w]", 3)]
+    [InlineData("[ab\u00A0,x,y,z,w]", 3)]
+    [InlineData("[abcdefghij\u4E2D,x,y]", 11)]
+    [InlineData("[ab\0,x,y,z,w,v]", 3)]
+    [InlineData("[ab\u0130c,x,y,z,w,v]", 3)]
+    [InlineData("[a\u212Ab,x,y,z,w,v]", 2)]
+    public void Parse_NonNameCharacterAfterAName_IsReportedAtIt(string text, int offset)
+    {
+        var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text, SelectionParserOptions.Default));
+
+        error.Kind.ShouldBe(QueryErrorKind.Syntax);
+        error.Column.ShouldBe(offset + 1);
+    }
+
+    [Theory]
+    [InlineData("[a/b,x,y,z,w,v]")]
+    [InlineData("[a`b,x,y,z,w,v]")]
+    [InlineData("[a@b,x,y,z,w,v]")]
+    [InlineData("[a{b,x,y,z,w,v]")]
+    [InlineData("[a:b,x,y,z,w,v]")]
+    public void Parse_CharactersBesideTheNameRanges_EndTheName(string text)
+    {
+        // '/' and ':' border the digits, '@' and '[' the capitals, '`' and '{' the small letters.
+        Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text + "x", SelectionParserOptions.Default));
+        if (text[2] == ':')
+        {
+            SelectionParser.Parse(text, SelectionParserOptions.Default).Properties[0].Alias.ShouldBe("a");
+        }
+    }
+}
