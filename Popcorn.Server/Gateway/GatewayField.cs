@@ -13,6 +13,12 @@ namespace Popcorn.Server;
 internal sealed class GatewayField
 {
     private readonly Delegate _resolver;
+
+    // The resolver's method called through a MethodInvoker, which skips DynamicInvoke's per-call delegate checks; null
+    // for the shapes only DynamicInvoke calls correctly (a delegate closed over a static method's first argument, an
+    // open instance delegate, a multicast delegate).
+    private readonly MethodInvoker? _invoker;
+    private readonly object? _target;
     private readonly Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>[] _parameterBinders;
     private readonly PropertyInfo? _taskResult;
 
@@ -23,6 +29,12 @@ internal sealed class GatewayField
         Description = description;
         _resolver = resolver;
         var method = resolver.Method;
+        if (resolver.HasSingleTarget && method.IsStatic == resolver.Target is null)
+        {
+            _invoker = MethodInvoker.Create(method);
+            _target = resolver.Target;
+        }
+
         var arguments = new List<GatewayArgument>();
         var binders = new List<Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>>();
         foreach (var parameter in method.GetParameters())
@@ -77,7 +89,8 @@ internal sealed class GatewayField
         && Array.IndexOf(PlanCompiler.CollectionArgumentNames, name) >= 0
         && !Arguments.Any(a => a.Name == name);
 
-    public async Task<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)
+    /// <summary>Calls the resolver; a <see cref="ValueTask{TResult}"/>, so a resolver that returns its value (not a task) allocates no task.</summary>
+    public async ValueTask<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)
     {
         var values = new object?[_parameterBinders.Length];
         for (int i = 0; i < values.Length; i++)
@@ -88,7 +101,7 @@ internal sealed class GatewayField
         object? result;
         try
         {
-            result = _resolver.DynamicInvoke(values);
+            result = _invoker is not null ? _invoker.Invoke(_target, values.AsSpan()) : _resolver.DynamicInvoke(values);
         }
         catch (TargetInvocationException e) when (e.InnerException is not null)
         {

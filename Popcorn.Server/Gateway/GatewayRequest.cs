@@ -23,7 +23,8 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     /// Reads the request, or returns the error status and message to answer with; <see cref="ClientGone"/> (and no
     /// message) when the client aborted the upload or sent it too slowly, which is logged by the caller, not answered.
     /// </summary>
-    public static async Task<(GatewayRequest? Request, int Status, string? Error)> ReadAsync(HttpContext context, int maxBodyBytes)
+    /// <remarks>A <see cref="ValueTask{TResult}"/>: a body already received (the usual small POST) is read without allocating a task.</remarks>
+    public static async ValueTask<(GatewayRequest? Request, int Status, string? Error)> ReadAsync(HttpContext context, int maxBodyBytes)
     {
         var request = context.Request;
         if (HttpMethods.IsGet(request.Method))
@@ -184,7 +185,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     }
 
     /// <summary>The body, or null when it is longer than <paramref name="maxBytes"/> (a missing or false Content-Length is no protection).</summary>
-    private static async Task<(byte[] Buffer, int Length)> ReadBodyAsync(Stream body, long? contentLength, int maxBytes, CancellationToken cancellationToken)
+    private static async ValueTask<(byte[] Buffer, int Length)> ReadBodyAsync(Stream body, long? contentLength, int maxBytes, CancellationToken cancellationToken)
     {
         // One byte past the declared length, so a body longer than its Content-Length is still read to its end.
         byte[] buffer = ArrayPool<byte>.Shared.Rent(contentLength is > 0 ? (int)Math.Min(contentLength.Value + 1, maxBytes + 1L) : 4096);
@@ -227,8 +228,10 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     }
 
     /// <summary><c>application/json</c>, with no charset or UTF-8 (GraphQL over HTTP requires UTF-8); nothing else.</summary>
+    /// <remarks>The plain header most clients send is recognized without parsing it (and allocating a header value).</remarks>
     private static bool IsJson(string? contentType) =>
-        MediaTypeHeaderValue.TryParse(contentType, out var mediaType)
+        string.Equals(contentType, JsonMediaType, StringComparison.OrdinalIgnoreCase)
+        || MediaTypeHeaderValue.TryParse(contentType, out var mediaType)
         && mediaType.MediaType.Equals(JsonMediaType, StringComparison.OrdinalIgnoreCase)
         && (mediaType.Charset.Length == 0 || mediaType.Charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase) || mediaType.Charset.Equals("utf8", StringComparison.OrdinalIgnoreCase));
 

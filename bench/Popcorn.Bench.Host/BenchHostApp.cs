@@ -24,6 +24,7 @@ public static class BenchHostApp
         builder.Services.AddSingleton<CompanyData>();
         builder.Services.AddPopcorn(options => options.AddContext(BenchHostJsonContext.Default));
         builder.Services.AddSingleton<GraphQLNetEngine>();
+        builder.Services.AddSingleton<GraphQLFloor>();
 
         var app = builder.Build();
         MapOrders(app);
@@ -57,7 +58,8 @@ public static class BenchHostApp
     /// <summary>
     /// The GraphQL comparison: the company data through Popcorn's gateway (<see cref="GraphQLPaths.Popcorn"/>) and through
     /// GraphQL.NET (<see cref="GraphQLPaths.GraphQLNet"/>), same schema and objects, and the gateway's nested list as a
-    /// REST resource (<see cref="GraphQLPaths.RestDepartments"/>) for the gateway-vs-REST comparison.
+    /// REST resource (<see cref="GraphQLPaths.RestDepartments"/>) for the gateway-vs-REST comparison; and the small
+    /// query's answer with no GraphQL work (<see cref="GraphQLPaths.Floor"/>), the floor both engines stand on over HTTP.
     /// </summary>
     private static void MapCompany(WebApplication app)
     {
@@ -68,5 +70,7 @@ public static class BenchHostApp
             .Field("employee", (int id, CompanyData data) => data.Find(id)));
         var graphQLNet = app.Services.GetRequiredService<GraphQLNetEngine>();
         app.MapPost(GraphQLPaths.GraphQLNet, graphQLNet.HandleAsync);
+        var floor = app.Services.GetRequiredService<GraphQLFloor>();
+        app.MapPost(GraphQLPaths.Floor, floor.HandleAsync);
     }
 }

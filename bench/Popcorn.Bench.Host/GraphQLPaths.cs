@@ -9,6 +9,12 @@ public static class GraphQLPaths
     /// <summary>GraphQL.NET, same schema and data.</summary>
     public const string GraphQLNet = "/graphql-net";
 
+    /// <summary>
+    /// Not GraphQL: the small query's answer as a constant, after reading the body (<see cref="Plain.GraphQLFloor"/>),
+    /// the HTTP work every engine pays for it.
+    /// </summary>
+    public const string Floor = "/graphql-floor";
+
     /// <summary>The departments as a Popcorn REST resource (the gateway-vs-REST comparison).</summary>
     public const string RestDepartments = "/company/departments";
 }

@@ -3,10 +3,13 @@
 # same schema and objects, same POST bodies (bench/Popcorn.Bench.Host/GraphQLCases.cs: a small query, a nested list,
 # fragments with variables, graphql-js's introspection query), and the gateway against Popcorn REST for the same
 # selection. The server is pinned to one core and wrk to the other, loopback only. Each pair is measured A, B, B, A
-# (so drift in the machine's load lands on both) and each side's two runs are averaged.
+# (so drift in the machine's load lands on both) and each side's two runs are averaged. Then the small query's floor:
+# /graphql-floor answers the same bytes with no GraphQL work (bench/Popcorn.Bench.Host/Plain/GraphQLFloor.cs), and
+# it, GraphQL.NET and Popcorn are measured in rounds, the order rotated each round; medians per side and per ratio.
 #
 #   bench/http/graphql.sh                     # 5 s per run, report in bench/results/graphql-http.md
 #   bench/http/graphql.sh --duration 10 --out /tmp/graphql-http.md
+#   bench/http/graphql.sh --rounds 9          # rounds of the floor comparison (default 5)
 #   bench/http/graphql.sh --smoke             # 1 s per run, no warm-up: checks the answers agree; report in a temp file
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,13 +21,15 @@ connections=16
 port=5198
 out="$root/bench/results/graphql-http.md"
 smoke=false
+rounds=5
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
     --connections) connections="$2"; shift 2 ;;
     --port) port="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    --smoke) smoke=true; duration=1; warmup=0; connections=4; out=$(mktemp --suffix=.md); shift ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    --smoke) smoke=true; duration=1; warmup=0; connections=4; rounds=1; out=$(mktemp --suffix=.md); shift ;;
     *) echo "Unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -94,6 +99,13 @@ if [ "$rest_status" != 200 ] || [ "$(cat "$work/popcorn-nested-list")" != "{\"da
   echo "FAILED: the gateway's departments are not the REST response ($rest_status)" >&2
   exit 1
 fi
+read -r floor_status floor_bytes < <(post /graphql-floor small "$work/floor-small")
+if [ "$floor_status" != 200 ] || ! cmp -s "$work/floor-small" "$work/popcorn-small"; then
+  echo "FAILED: the floor does not answer the gateway's small response ($floor_status)" >&2
+  exit 1
+fi
+bytes["floor small"]=$floor_bytes
+echo "ok  small at the floor: $floor_bytes B, the gateway's bytes exactly"
 bytes["REST nested-list"]=$rest_bytes
 bytes["gateway nested-list"]=${bytes["Popcorn nested-list"]}
 echo "ok  nested-list over REST: $rest_bytes B, the gateway's data exactly"
@@ -143,6 +155,28 @@ for pair in "${pairs[@]}"; do
   printf '%-14s %-12s %8s req/s (p99 %s, %s)   %-8s %8s req/s (p99 %s, %s)   %sx   load %s\n' "$name" "$a_label" "$a" "$a99" "$a99b" "$b_label" "$b" "$b99" "$b99b" "$ratio" "$load"
   rows+=("$name|$a_label|$a|$a1 / $a2|$a99 / $a99b|${bytes["$a_label $name"]}|$b_label|$b|$b1 / $b2|$b99 / $b99b|${bytes["$b_label $name"]}|$ratio|$load")
 done
+
+# The small query's floor: floor, GraphQL.NET and Popcorn in rounds, each round starting one later in that order.
+floor_labels=(floor GraphQL.NET Popcorn)
+floor_urls=("$base/graphql-floor" "$base/graphql-net" "$base/graphql")
+if [ "$warmup" -gt 0 ]; then
+  measure "$warmup" "${floor_urls[0]}" small >/dev/null
+fi
+floor_rows=()
+for round in $(seq 1 "$rounds"); do
+  declare -A rate=()
+  order=()
+  for k in 0 1 2; do
+    i=$(( (k + round - 1) % 3 ))
+    read -r r _ _ < <(measure "$duration" "${floor_urls[$i]}" small)
+    rate[$i]=$r
+    order+=("${floor_labels[$i]}")
+  done
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  printf 'small round %s (%s): floor %s, GraphQL.NET %s, Popcorn %s req/s   load %s\n' "$round" "${order[*]}" "${rate[0]}" "${rate[1]}" "${rate[2]}" "$load"
+  floor_rows+=("$round|${order[*]}|${rate[0]}|${rate[1]}|${rate[2]}|$load")
+  unset rate
+done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 {
@@ -170,6 +204,31 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   done
   echo
   echo "Targets: Popcorn at least 3x GraphQL.NET's requests/s on every query; the gateway within 1.2x of REST (B / A at least 0.83)."
+  echo
+  echo "## The small query against its floor"
+  echo
+  echo "**floor** (\`/graphql-floor\`, not GraphQL): reads the POST body to its end and answers the small query's ${bytes["floor small"]} bytes"
+  echo "as a constant, in one write with its Content-Length and the gateway's content type: the HTTP work (Kestrel, routing,"
+  echo "the connection) every engine pays, and nothing else. $rounds rounds of ${duration} s per side, the order rotated each"
+  echo "round; the median row is the median of each column (of each round's ratio for the ratios)."
+  echo
+  echo "| Round | order | floor req/s | GraphQL.NET req/s | Popcorn req/s | floor / GraphQL.NET | Popcorn / GraphQL.NET | Popcorn / floor | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${floor_rows[@]}" | awk -F'|' '
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    {
+      n++; f[n] = $3; g[n] = $4; p[n] = $5; fg[n] = $3 / $4; pg[n] = $5 / $4; pf[n] = $5 / $3; l[n] = $6
+      printf "| %s | %s | %.0f | %.0f | %.0f | %.2fx | %.2fx | %.2fx | %s |\n", $1, $2, $3, $4, $5, fg[n], pg[n], pf[n], $6
+    }
+    END {
+      printf "| **median** | | **%.0f** | **%.0f** | **%.0f** | **%.2fx** | **%.2fx** | **%.2fx** | %s |\n", median(f, n), median(g, n), median(p, n), median(fg, n), median(pg, n), median(pf, n), median(l, n)
+    }'
+  echo
+  echo "No engine answers the small query faster than the floor over the same connection, so floor / GraphQL.NET is the"
+  echo "most any engine could reach against GraphQL.NET here."
 } >"$out"
 echo "== Report: $out"
 if $smoke; then

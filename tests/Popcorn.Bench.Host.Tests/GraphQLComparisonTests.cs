@@ -38,6 +38,18 @@ public sealed class GraphQLComparisonTests(BenchHostServer server) : IClassFixtu
     }
 
     [Fact]
+    public async Task Floor_AnswersTheGatewaysSmallResponse_WithItsHeaders()
+    {
+        using var popcorn = await PostAsync(GraphQLPaths.Popcorn, GraphQLCases.Small.Body());
+        using var floor = await PostAsync(GraphQLPaths.Floor, GraphQLCases.Small.Body());
+
+        (await floor.Content.ReadAsStringAsync()).ShouldBe(await popcorn.Content.ReadAsStringAsync());
+        floor.Content.Headers.ContentType.ShouldBe(popcorn.Content.Headers.ContentType);
+        floor.Content.Headers.ContentLength.ShouldBe(popcorn.Content.Headers.ContentLength);
+        floor.Headers.TransferEncodingChunked.ShouldBe(popcorn.Headers.TransferEncodingChunked);
+    }
+
+    [Fact]
     public async Task NestedList_GatewayData_IsTheRestResponse()
     {
         string rest = Encoding.UTF8.GetString(await server.GetBytesAsync(GraphQLPaths.RestDepartments + "?include=" + Uri.EscapeDataString(GraphQLCases.NestedListInclude)));
@@ -52,11 +64,17 @@ public sealed class GraphQLComparisonTests(BenchHostServer server) : IClassFixtu
 
     private async Task<string> PostAsync(string path, GraphQLCase graphQLCase)
     {
-        using var content = new ByteArrayContent(graphQLCase.Body());
-        content.Headers.ContentType = new("application/json");
-        using var response = await server.Client.PostAsync(path, content);
-        response.EnsureSuccessStatusCode();
+        using var response = await PostAsync(path, graphQLCase.Body());
         return await response.Content.ReadAsStringAsync();
+    }
+
+    private async Task<HttpResponseMessage> PostAsync(string path, byte[] body)
+    {
+        using var content = new ByteArrayContent(body);
+        content.Headers.ContentType = new("application/json");
+        var response = await server.Client.PostAsync(path, content);
+        response.EnsureSuccessStatusCode();
+        return response;
     }
 
     private static string[] Fields(JsonDocument introspection, string type) =>

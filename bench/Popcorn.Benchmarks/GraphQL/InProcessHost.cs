@@ -28,6 +28,7 @@ public sealed class InProcessHost : IAsyncDisposable
         Popcorn = Find(endpoints, GraphQLPaths.Popcorn, HttpMethods.Post);
         GraphQLNet = Find(endpoints, GraphQLPaths.GraphQLNet, HttpMethods.Post);
         Rest = Find(endpoints, GraphQLPaths.RestDepartments, HttpMethods.Get);
+        Floor = Find(endpoints, GraphQLPaths.Floor, HttpMethods.Post);
     }
 
     /// <summary>Popcorn's gateway, POST.</summary>
@@ -35,6 +36,9 @@ public sealed class InProcessHost : IAsyncDisposable
 
     /// <summary>GraphQL.NET, POST.</summary>
     public RequestDelegate GraphQLNet { get; }
+
+    /// <summary>The small query's answer with no GraphQL work (the body read, the constant bytes written), POST.</summary>
+    public RequestDelegate Floor { get; }
 
     /// <summary>The departments over Popcorn REST, GET.</summary>
     public RequestDelegate Rest { get; }

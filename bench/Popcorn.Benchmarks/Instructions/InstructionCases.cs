@@ -65,8 +65,25 @@ public static class InstructionCases
         {
             GraphQLEngineBenchmarks.Check(host, graphQLCase);
             byte[] body = graphQLCase.Body();
-            yield return new($"GraphQLRequest/{graphQLCase.Name}/GraphQLNet", 20, () => host.PostAsync(host.GraphQLNet, body).GetAwaiter().GetResult());
-            yield return new($"GraphQLRequest/{graphQLCase.Name}/Popcorn", 20, () => host.PostAsync(host.Popcorn, body).GetAwaiter().GetResult());
+
+            // The small request is counted over 200 requests, not 20: its count is a few tens of thousands, and 20 left
+            // runs up to 14 % apart.
+            int requests = graphQLCase == GraphQLCases.Small ? 200 : 20;
+            yield return new($"GraphQLRequest/{graphQLCase.Name}/GraphQLNet", requests, () => host.PostAsync(host.GraphQLNet, body).GetAwaiter().GetResult());
+            yield return new($"GraphQLRequest/{graphQLCase.Name}/Popcorn", requests, () => host.PostAsync(host.Popcorn, body).GetAwaiter().GetResult());
+            if (graphQLCase == GraphQLCases.Small)
+            {
+                // The same request answered with the same bytes and no GraphQL work: what Popcorn's small request costs
+                // beyond it is the gateway's own (the context and the body read are in both).
+                host.PostAsync(host.Popcorn, body).GetAwaiter().GetResult();
+                byte[] answer = host.LastResponse.ToArray();
+                if (host.PostAsync(host.Floor, body).GetAwaiter().GetResult() != 200 || !host.LastResponse.SequenceEqual(answer))
+                {
+                    throw new InvalidOperationException("The floor does not answer the gateway's small response: " + host.LastResponseText());
+                }
+
+                yield return new($"GraphQLRequest/{graphQLCase.Name}/Floor", requests, () => host.PostAsync(host.Floor, body).GetAwaiter().GetResult());
+            }
         }
 
         GatewayVsRestBenchmarks.Check(host);
