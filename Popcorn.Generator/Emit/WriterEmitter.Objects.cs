@@ -5,7 +5,7 @@ using static Popcorn.Generator.Emit.ContextEmitter;
 
 namespace Popcorn.Generator.Emit;
 
-// The ways an object is written: the plan-driven <c>WriteValue</c>, the same cut into parts (<c>WritePart</c>) for hosts that flush inside one object, and the straight-line <c>WriteFullCore</c>, each entering and leaving the object path (passed down as the <c>path</c> parameter) when the type can cycle.
+// The ways an object is written: the plan-driven <c>WriteValue</c>, the same cut into parts (<c>WritePart</c>) for hosts that flush inside one object, and the straight-line <c>WriteFull</c>, each entering and leaving the object path (passed down as the <c>path</c> parameter) when the type can cycle.
 internal sealed partial class WriterEmitter
 {
     private void EmitPlanWriter()
@@ -28,7 +28,7 @@ internal sealed partial class WriterEmitter
         _w.Block($$"""
             if (plan.IsFull)
             {
-                WriteFullCore(writer, value{{PathArgument}}{{DiscriminatorArgument}});
+                WriteFull(writer, value{{PathArgument}}{{DiscriminatorArgument}});
                 return;
             }
 
@@ -197,8 +197,19 @@ internal sealed partial class WriterEmitter
     {
         // Never inlined, as System.Text.Json's fast-path handlers in effect are not: inlined into a caller's loop (dynamic
         // PGO does that to hot call sites), the writes' own helpers no longer fit the caller's inlining budget and stay calls.
+        _w.Line("/// <summary>Writes <paramref name=\"value\"/> in full: every selectable member, nested values in full.</summary>");
         _w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
-        _w.Open($"private static void WriteFullCore({Json}.Utf8JsonWriter writer, {_model.TypeName} value{PathParameter}{DiscriminatorParameter})");
+        _w.Open($"internal static void WriteFull({Json}.Utf8JsonWriter writer, {ValueType} value{PathParameter}{DiscriminatorParameter})");
+        if (!_model.IsValueType)
+        {
+            // The null test is here, as in System.Text.Json's handler, not in an inlined wrapper: it is what gives the
+            // method a second block. The JIT's instrumented tier does not instrument a method of one block and direct
+            // calls (minimal profiling), so a straight-line writer reached tier 1 with no profile, and the inliner then
+            // withheld its profile boost from the typed writes' helpers (WriteStartMinimized, the string escaping).
+            // The null case comes last so that, without a profile, the object's path falls through to the epilogue.
+            _w.Open("if (value is not null)");
+        }
+
         EmitDispatch(planned: false);
         if (TracksObjects)
         {
@@ -236,6 +247,14 @@ internal sealed partial class WriterEmitter
         }
 
         _w.Line("writer.WriteEndObject();");
+        if (!_model.IsValueType)
+        {
+            _w.Line("return;");
+            _w.Close();
+            _w.Line();
+            _w.Line("writer.WriteNullValue();");
+        }
+
         _w.Close();
         foreach (var (method, shape) in _fullCollectionWriters)
         {
@@ -247,7 +266,7 @@ internal sealed partial class WriterEmitter
 
     /// <summary>
     /// A list or dictionary member of the full path, written by a method of its own, as System.Text.Json's fast path
-    /// has a handler per collection: kept in <c>WriteFullCore</c>, its loop used up the JIT's inlining budget there, and the
+    /// has a handler per collection: kept in <c>WriteFull</c>, its loop used up the JIT's inlining budget there, and the
     /// calls after it (<c>WriteEndObject</c>, the last members' typed writes) were left as calls.
     /// </summary>
     private void EmitFullCollectionWriter(string method, ValueShape shape)
@@ -270,7 +289,7 @@ internal sealed partial class WriterEmitter
         _pushesAroundMember = false;
         if (!CanLeadBack(shape))
         {
-            EmitValue(shape, value, child);
+            EmitMemberValue(shape, value, child);
             return;
         }
 

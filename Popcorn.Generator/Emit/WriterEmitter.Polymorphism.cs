@@ -10,7 +10,7 @@ internal sealed partial class WriterEmitter
 {
     private const string Discriminator = "global::Popcorn.Query.Generated.PopcornDiscriminator";
 
-    /// <summary>The optional discriminator parameter of a derived type's <c>WriteValue</c>, <c>WriteFull</c> and <c>WriteFullCore</c>.</summary>
+    /// <summary>The optional discriminator parameter of a derived type's <c>WriteValue</c> and <c>WriteFull</c>.</summary>
     private string DiscriminatorParameter => _model.IsDerivedType ? $", in {Discriminator} discriminator = default" : string.Empty;
 
     private string DiscriminatorArgument => _model.IsDerivedType ? ", in discriminator" : string.Empty;

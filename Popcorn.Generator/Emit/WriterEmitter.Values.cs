@@ -109,11 +109,32 @@ internal sealed partial class WriterEmitter
                 }
                 else
                 {
-                    EmitValue(shape, value, child);
+                    EmitMemberValue(shape, value, child);
                 }
 
                 return;
         }
+    }
+
+    /// <summary>
+    /// Writes a member's value after its name. A null model member of the full path is written here rather than by a
+    /// call: the model's <c>WriteFull</c> tests for null itself (that branch is what gives it a profile under dynamic
+    /// PGO), but a call that only writes null still pays the callee's prologue and epilogue.
+    /// </summary>
+    private void EmitMemberValue(ValueShape shape, string value, string? child)
+    {
+        if (child is not null || shape.Kind != ShapeKind.Model || shape.IsValueType)
+        {
+            EmitValue(shape, value, child);
+            return;
+        }
+
+        _w.Open($"if ({value} is null)");
+        _w.Line("writer.WriteNullValue();");
+        _w.Close();
+        _w.Open("else");
+        EmitValue(shape, value, child);
+        _w.Close();
     }
 
     /// <summary>Writes a value at the current position (an array element, a dictionary value, after a property name).</summary>

@@ -102,23 +102,6 @@ internal sealed partial class WriterEmitter
         _w.Line("}");
         _w.Line();
         EmitElementsWriter();
-        _w.Line("/// <summary>Writes <paramref name=\"value\"/> in full: every selectable member, nested values in full.</summary>");
-        _w.Open($"internal static void WriteFull({Json}.Utf8JsonWriter writer, {ValueType} value{PathParameter}{DiscriminatorParameter})");
-        if (!_model.IsValueType)
-        {
-            _w.Block("""
-                if (value is null)
-                {
-                    writer.WriteNullValue();
-                    return;
-                }
-
-                """);
-        }
-
-        _w.Line($"WriteFullCore(writer, value{PathArgument}{DiscriminatorArgument});");
-        _w.Close();
-        _w.Line();
         _w.Block($$"""
             [global::System.Diagnostics.CodeAnalysis.DoesNotReturn]
             private static void ThrowPlanMismatch({{Query}}.SelectionPlan plan) =>
@@ -135,6 +118,11 @@ internal sealed partial class WriterEmitter
     private void EmitElementsWriter()
     {
         _w.Line("/// <inheritdoc />");
+        // Never inlined, as System.Text.Json's list handlers are not (they are called through a delegate): inlined into a
+        // caller with a loop of its own (dynamic PGO devirtualizes and inlines the call into the benchmark's loop, or into
+        // SequenceWriter's async state machine), the element loop's five values no longer fit the callee-saved registers,
+        // and the index, the span, its length and the pause were spilled and reloaded around every element's call.
+        _w.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
         _w.Open($"public override int WriteElements({Json}.Utf8JsonWriter writer, global::System.ReadOnlySpan<{ValueType}> values, {Query}.SelectionPlan plan, int pauseAfterBytes)");
         _w.Block($$"""
             global::System.ArgumentNullException.ThrowIfNull(writer);
