@@ -29,7 +29,15 @@ public sealed class InProcessHost : IAsyncDisposable
         GraphQLNet = Find(endpoints, GraphQLPaths.GraphQLNet, HttpMethods.Post);
         Rest = Find(endpoints, GraphQLPaths.RestDepartments, HttpMethods.Get);
         Floor = Find(endpoints, GraphQLPaths.Floor, HttpMethods.Post);
+        Orders = Find(endpoints, "/orders", HttpMethods.Get);
+        PlainOrders = Find(endpoints, "/plain/orders", HttpMethods.Get);
     }
+
+    /// <summary>The 1,000 acyclic orders over Popcorn REST, GET (bench/http/run.sh's fair baseline data).</summary>
+    public RequestDelegate Orders { get; }
+
+    /// <summary>The same orders through plain System.Text.Json's fast path, buffered (the HTTP run's baseline), GET.</summary>
+    public RequestDelegate PlainOrders { get; }
 
     /// <summary>Popcorn's gateway, POST.</summary>
     public RequestDelegate Popcorn { get; }

@@ -90,6 +90,19 @@ public static class InstructionCases
         byte[] nested = GraphQLCases.NestedList.Body();
         var include = Microsoft.AspNetCore.Http.QueryString.Create("include", GraphQLCases.NestedListInclude);
         yield return new("GatewayVsRest/nested-list/Rest", 20, () => host.GetAsync(host.Rest, include).GetAwaiter().GetResult());
-yield return new("GatewayVsRest/nested-list/Gateway", 20, () => host.PostAsync(host.Popcorn, nested).GetAwaiter().GetResult());
+        yield return new("GatewayVsRest/nested-list/Gateway", 20, () => host.PostAsync(host.Popcorn, nested).GetAwaiter().GetResult());
+
+        // The HTTP run's fair baseline in process: the 1,000 orders' deep wildcard against plain System.Text.Json's
+        // buffered fast path, whole requests, the same bytes (checked here as bench/http/run.sh checks them).
+        var full = Microsoft.AspNetCore.Http.QueryString.Create("include", "[!full]");
+        host.GetAsync(host.PlainOrders, default).GetAwaiter().GetResult();
+        byte[] plain = host.LastResponse.ToArray();
+        if (host.GetAsync(host.Orders, full).GetAwaiter().GetResult() != 200 || !host.LastResponse.SequenceEqual(plain))
+        {
+            throw new InvalidOperationException("Popcorn's [!full] of the orders does not answer plain System.Text.Json's bytes.");
+        }
+
+        yield return new("RestOrders/full/Plain", 5, () => host.GetAsync(host.PlainOrders, default).GetAwaiter().GetResult());
+        yield return new("RestOrders/full/Popcorn", 5, () => host.GetAsync(host.Orders, full).GetAwaiter().GetResult());
     }
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The fair HTTP baseline in alternating rounds: plain System.Text.Json's buffered fast path, Popcorn's deep wildcard
+# and Popcorn's narrow selection over the 1,000 acyclic orders, each round measuring all three (the order reversed
+# every other round), so a change in the machine's load lands on every side alike. run.sh measures each case once in a
+# row, which a slow warm-up or a burst of other work skews; this is the comparison to read for the ratios.
+#
+#   bench/http/paired.sh                 # 7 rounds of 5 s per side, report on stdout
+#   bench/http/paired.sh --rounds 9 --duration 3
+#
+# Loopback only; the server is pinned to core 0 and wrk to core 1 (bench/http/wrk.sh) and stopped on exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+
+rounds=7
+duration=5
+port=5311
+smoke=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rounds) rounds="$2"; shift 2 ;;
+    --duration) duration="$2"; shift 2 ;;
+    --port) port="$2"; shift 2 ;;
+    *) echo "Unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+
+source "$root/bench/http/wrk.sh"
+dotnet build bench/Popcorn.Bench.Host/Popcorn.Bench.Host.csproj -c Release -nologo -v quiet >/dev/null
+dll="$root/bench/Popcorn.Bench.Host/bin/Release/net10.0/Popcorn.Bench.Host.dll"
+base="http://127.0.0.1:$port"
+ASPNETCORE_ENVIRONMENT=Production $server_cpu dotnet "$dll" --urls "$base" --Logging:LogLevel:Default=Warning \
+  >"${TMPDIR:-/tmp}/popcorn-http-paired.log" 2>&1 &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do curl -s -o /dev/null "$base/orders" && break; sleep 0.5; done
+
+plain="$base/plain/orders"
+full="$base/orders?include=%5B%21full%5D"
+narrow="$base/orders?include=%5Bid%2Cnumber%2Ccustomer%5Bname%5D%5D"
+if ! cmp -s <(curl -s "$plain") <(curl -s "$full"); then
+  echo "FAILED: Popcorn's [!full] does not answer plain System.Text.Json's bytes." >&2
+  exit 1
+fi
+
+rate() { $client_cpu wrk -t1 -c16 -d"$2"s "$1" | awk '/Requests\/sec/ {print $2}'; }
+for url in "$plain" "$full" "$narrow"; do rate "$url" 3 >/dev/null; done
+
+echo "# HTTP, the fair baseline in alternating rounds"
+echo
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, 1,000 acyclic orders, wrk 1 thread 16 connections, $rounds rounds of ${duration} s per side."
+echo
+echo "| Round | Load (1 min) | plain req/s | Popcorn [!full] req/s | Popcorn narrow req/s | [!full] / plain | narrow / plain |"
+echo "|---:|---:|---:|---:|---:|---:|---:|"
+ratios_full=()
+ratios_narrow=()
+for round in $(seq 1 "$rounds"); do
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  if [ $((round % 2)) -eq 1 ]; then
+    p=$(rate "$plain" "$duration"); f=$(rate "$full" "$duration"); n=$(rate "$narrow" "$duration")
+  else
+    n=$(rate "$narrow" "$duration"); f=$(rate "$full" "$duration"); p=$(rate "$plain" "$duration")
+  fi
+  rf=$(awk -v a="$f" -v b="$p" 'BEGIN { printf "%.3f", a / b }')
+  rn=$(awk -v a="$n" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
+  ratios_full+=("$rf")
+  ratios_narrow+=("$rn")
+  echo "| $round | $load | $p | $f | $n | ${rf}x | ${rn}x |"
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo
+echo "Medians: [!full] / plain **$(median "${ratios_full[@]}")x** (target ≥ 1.00x, bytes identical: checked); narrow / plain **$(median "${ratios_narrow[@]}")x** for 0.16 of the bytes (proportional: 6.14x)."
