@@ -67,7 +67,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
         response.ContentType = contentType;
         bool tagged = _etagMaxBytes > 0 && endpointKind == PopcornTelemetryTags.EndpointRest && EntityTags.Applies(context, statusCode);
         using var span = PopcornTracing.StartWrite();
-        using (var body = new ResponseBody(response.BodyWriter, _maxResponseBytes, _pool, tagged ? _etagMaxBytes : 0, _responseBufferBytes))
+        using (var body = new ResponseBody(response, _maxResponseBytes, _pool, tagged ? _etagMaxBytes : 0, _responseBufferBytes))
         {
             try
             {
@@ -91,7 +91,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
                     response.ContentLength = length;
                 }
 
-                body.Complete();
+                await body.CompleteAsync(context.RequestAborted);
                 registry.Metrics.ResponseWritten(body.BytesWritten, endpointKind);
                 PopcornTracing.Written(span, body.BytesWritten);
             }

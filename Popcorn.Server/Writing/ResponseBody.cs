@@ -2,6 +2,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.IO.Hashing;
 using System.Text.Json;
+using Microsoft.AspNetCore.Http;
 
 namespace Popcorn.Server;
 
@@ -27,6 +28,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     // Held segments grow with the body (16 KB, 16 KB, 32 KB, ... up to this), so a large held body takes a few pooled arrays, not dozens.
     private const int MaxHeldSegmentSize = 256 * 1024;
 
+    private readonly HttpResponse _response;
     private readonly PipeWriter _pipe;
     private readonly long _limit;
     private readonly Utf8JsonWriterPool _pool;
@@ -40,7 +42,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     private long _written;
     private long _flushedMark;
 
-    /// <param name="pipe">The response's body.</param>
+    /// <param name="response">The response whose body this is: started (its headers written) before the first bytes go to its pipe.</param>
     /// <param name="limit">The most bytes the body may have.</param>
     /// <param name="pool">Where the JSON writer comes from.</param>
     /// <param name="holdWholeUpTo">The longest body that can still be hashed whole (for an ETag); 0 for none.</param>
@@ -48,9 +50,10 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// Flushes send nothing while the body is at most this long (or <paramref name="holdWholeUpTo"/>, the larger); 0: the
     /// first flush sends. A body that ends within it goes out in one write (see <see cref="TryGetWholeLength"/>).
     /// </param>
-    public ResponseBody(PipeWriter pipe, long limit, Utf8JsonWriterPool pool, long holdWholeUpTo = 0, long holdUpTo = 0)
+    public ResponseBody(HttpResponse response, long limit, Utf8JsonWriterPool pool, long holdWholeUpTo = 0, long holdUpTo = 0)
     {
-        _pipe = pipe;
+        _response = response;
+        _pipe = response.BodyWriter;
         _limit = limit;
         _pool = pool;
         _holdWholeUpTo = holdWholeUpTo;
@@ -64,7 +67,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// <summary>Whether bytes have been handed to the client's connection: from then on an error can only cut the response off.</summary>
     public bool HasSentBytes { get; private set; }
 
-    /// <summary>Every byte written so far (after <see cref="Complete"/>: the whole body).</summary>
+    /// <summary>Every byte written so far (after <see cref="CompleteAsync"/>: the whole body).</summary>
     public long BytesWritten => _written;
 
     /// <summary>Bytes written since the last flush, whether still in the JSON writer or already in this body.</summary>
@@ -143,7 +146,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
             return;
         }
 
-        Release();
+        await ReleaseAsync(cancellationToken);
         var result = await _pipe.FlushAsync(cancellationToken);
         if (result.IsCompleted || result.IsCanceled)
         {
@@ -154,7 +157,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     /// <summary>
     /// The 128-bit XxHash of the whole body, when all of it is still held and it is at most <c>holdWholeUpTo</c> bytes; false
     /// otherwise (a short body can pass that size between two flushes and still be held). Call when the document is
-    /// written, before <see cref="Complete"/>.
+    /// written, before <see cref="CompleteAsync"/>.
     /// </summary>
     public bool TryHashWhole(Span<byte> hash128)
     {
@@ -176,7 +179,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
 
     /// <summary>
     /// When the document is written and nothing has been sent yet, the whole body's length, for a Content-Length header
-    /// (set it before <see cref="Complete"/>, which starts the response); false once bytes have been sent.
+    /// (set it before <see cref="CompleteAsync"/>, which starts the response); false once bytes have been sent.
     /// </summary>
     public bool TryGetWholeLength(out long length)
     {
@@ -186,7 +189,7 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     }
 
     /// <summary>Ends the document: hands whatever is held to the pipe (the caller flushes the pipe itself).</summary>
-    public void Complete() => Release();
+    public ValueTask CompleteAsync(CancellationToken cancellationToken) => ReleaseAsync(cancellationToken);
 
     /// <summary>Returns the JSON writer and held buffers to their pools; after a <see cref="ResponseTooLargeException"/> nothing held is ever sent.</summary>
     public void Dispose()
@@ -247,12 +250,19 @@ internal sealed class ResponseBody : IBufferWriter<byte>, IDisposable
     }
 
     /// <summary>Moves the JSON writer's pending bytes, and any held bytes, into the pipe; from then on writes go straight there.</summary>
-    private void Release()
+    private async ValueTask ReleaseAsync(CancellationToken cancellationToken)
     {
         // Utf8JsonWriter.Flush also drops the memory it was given, so no held buffer is written to after it goes back to the pool.
         Json.Flush();
         if (!HasSentBytes)
         {
+            if (!_response.HasStarted)
+            {
+                // Kestrel keeps bytes written before the response has started aside and copies them in behind the
+                // headers when it starts: starting first (headers only, nothing flushed) saves a second copy of the body.
+                await _response.StartAsync(cancellationToken);
+            }
+
             Hold();
             foreach (var (array, length) in _held)
             {
