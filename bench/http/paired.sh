@@ -43,8 +43,17 @@ if ! cmp -s <(curl -s "$plain") <(curl -s "$full"); then
   exit 1
 fi
 
-rate() { $client_cpu wrk -t1 -c16 -d"$2"s "$1" | awk '/Requests\/sec/ {print $2}'; }
-for url in "$plain" "$full" "$narrow"; do rate "$url" 3 >/dev/null; done
+# One wrk run: prints its requests per second and the server's bytes allocated per request over it (/bench/runtime).
+measure() {
+  local before after out
+  before=$(curl -s "$base/bench/runtime")
+  out=$($client_cpu wrk -t1 -c16 -d"$2"s "$1")
+  after=$(curl -s "$base/bench/runtime")
+  echo "$out" | awk -v b="${before%% *}" -v a="${after%% *}" \
+    '/requests in/ { n = $1 } /Requests\/sec/ { r = $2 } END { printf "%s %d\n", r, (a - b) / n }'
+}
+# The first seconds under load run while the JIT still tiers the hot methods up; warm every side well past that.
+for url in "$plain" "$full" "$narrow"; do measure "$url" 10 >/dev/null; done
 
 echo "# HTTP, the fair baseline in alternating rounds"
 echo
@@ -54,19 +63,27 @@ echo "| Round | Load (1 min) | plain req/s | Popcorn [!full] req/s | Popcorn nar
 echo "|---:|---:|---:|---:|---:|---:|---:|"
 ratios_full=()
 ratios_narrow=()
+alloc_plain=()
+alloc_full=()
+alloc_narrow=()
 for round in $(seq 1 "$rounds"); do
   load=$(cut -d' ' -f1 /proc/loadavg)
   if [ $((round % 2)) -eq 1 ]; then
-    p=$(rate "$plain" "$duration"); f=$(rate "$full" "$duration"); n=$(rate "$narrow" "$duration")
+    read -r p ap < <(measure "$plain" "$duration"); read -r f af < <(measure "$full" "$duration"); read -r n an < <(measure "$narrow" "$duration")
   else
-    n=$(rate "$narrow" "$duration"); f=$(rate "$full" "$duration"); p=$(rate "$plain" "$duration")
+    read -r n an < <(measure "$narrow" "$duration"); read -r f af < <(measure "$full" "$duration"); read -r p ap < <(measure "$plain" "$duration")
   fi
   rf=$(awk -v a="$f" -v b="$p" 'BEGIN { printf "%.3f", a / b }')
   rn=$(awk -v a="$n" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
   ratios_full+=("$rf")
   ratios_narrow+=("$rn")
+  alloc_plain+=("$ap")
+  alloc_full+=("$af")
+  alloc_narrow+=("$an")
   echo "| $round | $load | $p | $f | $n | ${rf}x | ${rn}x |"
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "Medians: [!full] / plain **$(median "${ratios_full[@]}")x** (target ≥ 1.00x, bytes identical: checked); narrow / plain **$(median "${ratios_narrow[@]}")x** for 0.16 of the bytes (proportional: 6.14x)."
+echo
+echo "Server bytes allocated per request (medians over the rounds, GC.GetTotalAllocatedBytes across each wrk run): plain $(median "${alloc_plain[@]}") B, [!full] $(median "${alloc_full[@]}") B, narrow $(median "${alloc_narrow[@]}") B."

@@ -44,6 +44,19 @@ public sealed class BaselineTests(BenchHostServer server) : IClassFixture<BenchH
     }
 
     [Fact]
+    public async Task RuntimeCounters_CountTheBytesARequestAllocates()
+    {
+        // bench/http/paired.sh divides the difference of the first number across a wrk run by its requests.
+        long[] before = await ReadRuntimeCountersAsync();
+        await server.GetBytesAsync("/orders" + DeepWildcard);
+        long[] after = await ReadRuntimeCountersAsync();
+
+        before.Length.ShouldBe(5);
+        after[0].ShouldBeGreaterThan(before[0]);
+        after[1..4].ShouldAllBe(count => count >= 0);
+    }
+
+    [Fact]
     public async Task Members_Cycle_IsWrittenAsNullByBothSides()
     {
         string plain = Encoding.UTF8.GetString(await server.GetBytesAsync("/plain/members"));
@@ -53,5 +66,11 @@ public sealed class BaselineTests(BenchHostServer server) : IClassFixture<BenchH
         const string closedCycle = "\"team\":{\"id\":1,\"name\":\"Team 1\",\"lead\":null}";
         plain.ShouldContain(closedCycle);
         popcorn.ShouldContain(closedCycle);
+    }
+
+    private async Task<long[]> ReadRuntimeCountersAsync()
+    {
+        string line = Encoding.UTF8.GetString(await server.GetBytesAsync("/bench/runtime"));
+        return line.Split(' ').Select(n => (long)double.Parse(n, System.Globalization.CultureInfo.InvariantCulture)).ToArray();
     }
 }
