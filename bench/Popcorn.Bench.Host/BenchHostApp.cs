@@ -42,6 +42,11 @@ public static class BenchHostApp
         app.MapGet("/plain/orders", (OrderData data) => new FastPathJsonResult<List<Order>>(data.Orders, orders));
         app.MapGet("/plain/orders/pipe", (OrderData data) => new PipeFastPathJsonResult<List<Order>>(data.Orders, orders));
         app.MapGet("/plain/orders/typed-results", (OrderData data) => TypedResults.Json(data.Orders, orders));
+
+        // The narrow selection's plain counterpart: the same bytes as /orders?include=[id,number,customer[name]].
+        var narrow = FastPathJsonResult<List<NarrowOrder>>.Require(NarrowOrderJsonContext.Default.ListNarrowOrder);
+        var narrowOrders = app.Services.GetRequiredService<OrderData>().Orders.Select(NarrowOrder.From).ToList();
+        app.MapGet("/plain/orders/narrow", () => new FastPathJsonResult<List<NarrowOrder>>(narrowOrders, narrow));
     }
 
     /// <summary>

@@ -44,6 +44,16 @@ public sealed class BaselineTests(BenchHostServer server) : IClassFixture<BenchH
     }
 
     [Fact]
+    public async Task Orders_NarrowSelection_IsByteIdenticalToThePlainHandWrittenProjection()
+    {
+        byte[] plain = await server.GetBytesAsync("/plain/orders/narrow");
+        byte[] popcorn = await server.GetBytesAsync("/orders?include=%5Bid%2Cnumber%2Ccustomer%5Bname%5D%5D");
+
+        plain.Length.ShouldBeGreaterThan(50_000);
+        popcorn.ShouldBe(plain);
+    }
+
+    [Fact]
     public async Task RuntimeCounters_CountTheBytesARequestAllocates()
     {
         // bench/http/paired.sh divides the difference of the first number across a wrk run by its requests.

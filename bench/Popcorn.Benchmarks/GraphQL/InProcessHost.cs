@@ -31,6 +31,7 @@ public sealed class InProcessHost : IAsyncDisposable
         Floor = Find(endpoints, GraphQLPaths.Floor, HttpMethods.Post);
         Orders = Find(endpoints, "/orders", HttpMethods.Get);
         PlainOrders = Find(endpoints, "/plain/orders", HttpMethods.Get);
+        PlainNarrowOrders = Find(endpoints, "/plain/orders/narrow", HttpMethods.Get);
     }
 
     /// <summary>The 1,000 acyclic orders over Popcorn REST, GET (bench/http/run.sh's fair baseline data).</summary>
@@ -38,6 +39,9 @@ public sealed class InProcessHost : IAsyncDisposable
 
     /// <summary>The same orders through plain System.Text.Json's fast path, buffered (the HTTP run's baseline), GET.</summary>
     public RequestDelegate PlainOrders { get; }
+
+    /// <summary>The narrow selection of the orders written by hand, plain System.Text.Json (<c>/plain/orders/narrow</c>).</summary>
+    public RequestDelegate PlainNarrowOrders { get; }
 
     /// <summary>Popcorn's gateway, POST.</summary>
     public RequestDelegate Popcorn { get; }
