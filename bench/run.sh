@@ -5,17 +5,18 @@
 # other work lands on some rows and not their neighbours; short runs in two separate processes keep the rows that a
 # ratio compares closer together in time. Each suite's GitHub-markdown report (environment block included) is copied to
 # bench/results/<Suite>.md, and the machine's load during each suite is recorded in bench/results/load.md. Then the
-# instruction counts (bench/callgrind/run.sh), and the charts are redrawn from whatever results/ now holds.
+# HTTP scripts (bench/http: run.sh, paired.sh, graphql.sh), the instruction counts (bench/callgrind/run.sh), and the
+# charts are redrawn from whatever results/ now holds.
 #
-#   bench/run.sh                          # everything (about 40 minutes on 2 cores)
-#   bench/run.sh ParsingBenchmarks        # only the named suites (also: paired, http, instructions)
+#   bench/run.sh                          # everything (about 45 minutes on 2 cores)
+#   bench/run.sh ParsingBenchmarks        # only the named suites (also: paired, http, http-paired, graphql-http, instructions)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 suites=("$@")
 if [ ${#suites[@]} -eq 0 ]; then
-  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks paired http instructions)
+  suites=(SerializationBenchmarks ParsingBenchmarks PlanBenchmarks paired http http-paired graphql-http instructions)
 fi
 
 results=bench/results
@@ -48,6 +49,10 @@ for suite in "${suites[@]}"; do
   echo "== $suite (load $before)"
   if [ "$suite" = http ]; then
     bench/http/run.sh
+  elif [ "$suite" = http-paired ]; then
+    bench/http/paired.sh >"$results/http-paired.md"
+  elif [ "$suite" = graphql-http ]; then
+    bench/http/graphql.sh
   elif [ "$suite" = instructions ]; then
     bench/callgrind/run.sh
   elif [ "$suite" = paired ]; then

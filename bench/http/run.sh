@@ -9,7 +9,7 @@
 #     the report says so.
 # Writes a markdown report (requests/s, latency percentiles, bytes per response).
 #
-#   bench/http/run.sh                      # 10 s per case (after a 3 s warm-up), report in bench/results/http.md
+#   bench/http/run.sh                      # 10 s per case (after 10 s per endpoint, then 3 s per case, of warm-up), report in bench/results/http.md
 #   bench/http/run.sh --duration 5 --out /tmp/http.md
 #   bench/http/run.sh --smoke              # 1 s per case, checks every endpoint and the bytes; report in a temp file
 #
@@ -118,13 +118,15 @@ fi
 rm -rf "$bodies"
 echo "ok  [!full] vs plain: orders $orders_bytes; members $members_bytes"
 
-# Every endpoint once under load before any is measured, so the first case does not pay for the server's own
-# tier-up (Kestrel, System.Text.Json and Popcorn all start in tier-0 code).
-if $have_wrk && [ "$warmup" -gt 0 ]; then
-  echo "== Warming every endpoint (${warmup} s each)"
+# Every endpoint under load before any is measured, so no case pays for the server's own tier-up (Kestrel,
+# System.Text.Json and Popcorn all start in tier-0 code, and with the server on one core the JIT takes 15-25 s of
+# load to settle: measured with bench/http/paired.sh, a 3 s warm-up left the first rounds 15-25 % slow).
+tierup=$((warmup > 0 ? 10 : 0))
+if $have_wrk && [ "$tierup" -gt 0 ]; then
+  echo "== Warming every endpoint (${tierup} s each)"
   for case in "${cases[@]}"; do
     IFS='|' read -r _ _ _ path <<<"$case"
-    $client_cpu wrk -t1 -c"$connections" -d"${warmup}s" "$base$path" >/dev/null
+    $client_cpu wrk -t1 -c"$connections" -d"${tierup}s" "$base$path" >/dev/null
   done
 fi
 
