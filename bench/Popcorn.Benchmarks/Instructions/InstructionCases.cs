@@ -95,12 +95,7 @@ public static class InstructionCases
         // The HTTP run's fair baseline in process: the 1,000 orders' deep wildcard against plain System.Text.Json's
         // buffered fast path, whole requests, the same bytes (checked here as bench/http/run.sh checks them).
         var full = Microsoft.AspNetCore.Http.QueryString.Create("include", "[!full]");
-        host.GetAsync(host.PlainOrders, default).GetAwaiter().GetResult();
-        byte[] plain = host.LastResponse.ToArray();
-        if (host.GetAsync(host.Orders, full).GetAwaiter().GetResult() != 200 || !host.LastResponse.SequenceEqual(plain))
-        {
-            throw new InvalidOperationException("Popcorn's [!full] of the orders does not answer plain System.Text.Json's bytes.");
-        }
+        RequireSameBytes(host, host.PlainOrders, full, "Popcorn's [!full] of the orders does not answer plain System.Text.Json's bytes.");
 
         yield return new("RestOrders/full/Plain", 5, () => host.GetAsync(host.PlainOrders, default).GetAwaiter().GetResult());
         yield return new("RestOrders/full/Popcorn", 5, () => host.GetAsync(host.Orders, full).GetAwaiter().GetResult());
@@ -108,14 +103,20 @@ public static class InstructionCases
         // The narrow selection bench/http/paired.sh compares with the full plain response (its req/s should follow its
         // bytes) and with the same narrow list written by hand (the same bytes, checked here).
         var narrow = Microsoft.AspNetCore.Http.QueryString.Create("include", "[id,number,customer[name]]");
-        host.GetAsync(host.PlainNarrowOrders, default).GetAwaiter().GetResult();
-        byte[] plainNarrow = host.LastResponse.ToArray();
-        if (host.GetAsync(host.Orders, narrow).GetAwaiter().GetResult() != 200 || !host.LastResponse.SequenceEqual(plainNarrow))
-        {
-            throw new InvalidOperationException("Popcorn's narrow selection of the orders does not answer the hand-written projection's bytes.");
-        }
+        RequireSameBytes(host, host.PlainNarrowOrders, narrow, "Popcorn's narrow selection of the orders does not answer the hand-written projection's bytes.");
 
         yield return new("RestOrders/narrow/Plain", 20, () => host.GetAsync(host.PlainNarrowOrders, default).GetAwaiter().GetResult());
         yield return new("RestOrders/narrow/Popcorn", 20, () => host.GetAsync(host.Orders, narrow).GetAwaiter().GetResult());
+    }
+
+    /// <summary>Fails the run unless Popcorn's orders endpoint, asked for <paramref name="include"/>, answers the plain endpoint's bytes.</summary>
+    private static void RequireSameBytes(InProcessHost host, Microsoft.AspNetCore.Http.RequestDelegate plainEndpoint, Microsoft.AspNetCore.Http.QueryString include, string failure)
+    {
+        host.GetAsync(plainEndpoint, default).GetAwaiter().GetResult();
+        byte[] plain = host.LastResponse.ToArray();
+        if (host.GetAsync(host.Orders, include).GetAwaiter().GetResult() != 200 || !host.LastResponse.SequenceEqual(plain))
+        {
+            throw new InvalidOperationException(failure);
+        }
     }
 }
