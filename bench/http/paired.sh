@@ -61,7 +61,7 @@ measure() {
 # turns of a second, as a server's mixed traffic would. Dynamic PGO compiles each method once, from the profile of
 # what ran while it was instrumented: warmed one side after the other, the sides warmed first set the shared methods'
 # (Utf8JsonWriter's) profiles, and the narrow selection measured 0.95x the hand-written endpoint after a [!full]
-# warm-up but 1.04x when it was warmed first (bench/README.md, "Warm-up order").
+# warm-up but 1.03x when it was warmed first (bench/README.md, "Warm-up order").
 for _ in $(seq 1 10); do
   for url in "$plain" "$full" "$narrow" "$plain_narrow"; do measure "$url" 1 >/dev/null; done
 done
