@@ -17,7 +17,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     private const string JsonMediaType = "application/json";
 
     /// <summary>Duplicate keys are refused (<c>{"query":"a","query":"b"}</c> must not quietly run one of them).</summary>
-    private static readonly JsonDocumentOptions s_jsonOptions = new() { MaxDepth = 64, AllowDuplicateProperties = false };
+    internal static readonly JsonDocumentOptions JsonOptions = new() { MaxDepth = 64, AllowDuplicateProperties = false };
 
     /// <summary>
     /// Reads the request, or returns the error status and message to answer with; <see cref="ClientGone"/> (and no
@@ -43,7 +43,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         }
 
         // The body is read into a pooled buffer (sized by Content-Length when given) and parsed from there: no
-        // per-request chunk or copy. JsonDocument reads it in place, so the buffer goes back only after ReadBody.
+        // per-request chunk or copy. The readers read it in place, so the buffer goes back only after ReadBody.
         byte[]? buffer = null;
         try
         {
@@ -117,7 +117,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     private const string PersistedQueryMalformed = "'extensions.persistedQuery' must be {\"version\": 1, \"sha256Hash\": \"<64 hex digits>\"}.";
 
     /// <summary>Apollo's automatic persisted queries: <c>{"persistedQuery": {"version": 1, "sha256Hash": "…"}}</c>; absent is fine.</summary>
-    private static bool TryReadPersistedQueryHash(JsonElement extensions, out string? hash)
+    internal static bool TryReadPersistedQueryHash(JsonElement extensions, out string? hash)
     {
         hash = null;
         if (extensions.ValueKind != JsonValueKind.Object || !extensions.TryGetProperty("persistedQuery", out var persisted))
@@ -136,11 +136,18 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         return hash is { Length: 64 } && hash.All(char.IsAsciiHexDigit);
     }
 
-    private static (GatewayRequest?, int, string?) ReadBody(ReadOnlyMemory<byte> body)
+    private static (GatewayRequest?, int, string?) ReadBody(ReadOnlyMemory<byte> body) =>
+        GatewayRequestBody.TryRead(body, JsonOptions, out var request) ? (request, 0, null) : ReadBodyAsDocument(body);
+
+    /// <summary>
+    /// The body read as one <see cref="JsonDocument"/>: every body the fast path (<see cref="GatewayRequestBody"/>)
+    /// does not accept, so every error, is read and answered here.
+    /// </summary>
+    internal static (GatewayRequest? Request, int Status, string? Error) ReadBodyAsDocument(ReadOnlyMemory<byte> body)
     {
         try
         {
-            using var document = JsonDocument.Parse(body, s_jsonOptions);
+            using var document = JsonDocument.Parse(body, JsonOptions);
             var root = document.RootElement;
             if (root.ValueKind != JsonValueKind.Object)
             {
@@ -251,7 +258,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
     {
         try
         {
-            using var document = JsonDocument.Parse(text, s_jsonOptions);
+            using var document = JsonDocument.Parse(text, JsonOptions);
             element = document.RootElement.Clone();
             return true;
         }
