@@ -5,9 +5,8 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Popcorn's spans, from the <c>Popcorn.Server</c> activity source: parse, compile, resolve and write, and for the
-/// gateway one operation span named and tagged after OpenTelemetry's GraphQL conventions. With no listener,
-/// <see cref="ActivitySource.StartActivity(string, ActivityKind)"/> returns null without allocating, and attributes are
-/// only set on a span that records them.
+/// gateway one operation span named and tagged after OpenTelemetry's GraphQL conventions. With no listener no span is
+/// started (null, nothing allocated), and attributes are only set on a span that records them.
 /// </summary>
 internal static class PopcornTracing
 {
@@ -23,7 +22,7 @@ internal static class PopcornTracing
 
     public static Activity? StartParse(string? text)
     {
-        var span = Source.StartActivity(ParseSpan);
+        var span = Start(ParseSpan);
         if (span is { IsAllDataRequested: true })
         {
             span.SetTag(PopcornTelemetryTags.Syntax, SelectionParser.DetectSyntax(text) == SelectionSyntax.Include ? PopcornTelemetryTags.SyntaxInclude : PopcornTelemetryTags.SyntaxGraphQL);
@@ -34,7 +33,7 @@ internal static class PopcornTracing
 
     public static Activity? StartCompile(TypeMetadata type)
     {
-        var span = Source.StartActivity(CompileSpan);
+        var span = Start(CompileSpan);
         if (span is { IsAllDataRequested: true })
         {
             span.SetTag(PopcornTelemetryTags.Model, type.Name);
@@ -46,7 +45,7 @@ internal static class PopcornTracing
     /// <summary>A gateway root field's resolver, or (field null) a REST endpoint's handler.</summary>
     public static Activity? StartResolve(string? field)
     {
-        var span = Source.StartActivity(ResolveSpan);
+        var span = Start(ResolveSpan);
         if (field is not null && span is { IsAllDataRequested: true })
         {
             span.SetTag(PopcornTelemetryTags.Field, field);
@@ -55,7 +54,7 @@ internal static class PopcornTracing
         return span;
     }
 
-    public static Activity? StartWrite() => Source.StartActivity(WriteSpan);
+    public static Activity? StartWrite() => Start(WriteSpan);
 
     /// <summary>Ends a write span with the bytes it wrote.</summary>
     public static void Written(Activity? span, long bytes)
@@ -81,7 +80,7 @@ internal static class PopcornTracing
     /// </summary>
     public static Activity? StartGraphQLOperation(string document, string? operationName)
     {
-        var span = Source.StartActivity(QueryOperation);
+        var span = Start(QueryOperation);
         if (span is { IsAllDataRequested: true })
         {
             span.SetTag(PopcornTelemetryTags.GraphQLOperationType, QueryOperation);
@@ -91,4 +90,8 @@ internal static class PopcornTracing
 
         return span;
     }
+
+    // Without a listener StartActivity returns null, but only after its own checks (about 60 instructions a call,
+    // five calls in a small gateway request); testing for listeners first is one field read.
+    private static Activity? Start(string name) => Source.HasListeners() ? Source.StartActivity(name) : null;
 }
