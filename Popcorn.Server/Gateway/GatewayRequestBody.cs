@@ -12,8 +12,8 @@ namespace Popcorn.Server;
 /// </summary>
 /// <remarks>
 /// Counted in process (bench/callgrind), building the document, looking its four keys up by UTF-16 name and checking
-/// it for duplicate keys took about a tenth of a small gateway request's instructions. The variables and extensions
-/// objects, when sent, are still parsed as documents (with duplicate keys refused), from their own bytes only.
+/// it for duplicate keys took about 4,500 of a small gateway request's 33,000 instructions. The variables and
+/// extensions objects, when sent, are still parsed as documents (with duplicate keys refused), from their own bytes only.
 /// </remarks>
 internal static class GatewayRequestBody
 {
