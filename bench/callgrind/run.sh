@@ -5,6 +5,8 @@
 #   bench/callgrind/run.sh                       # every case, twice; table in bench/results/instructions.md (~6 min)
 #   bench/callgrind/run.sh Serialization/Complex # the cases whose names contain the filter
 #   bench/callgrind/run.sh --runs 1 --out /tmp/instructions.md
+#   bench/callgrind/run.sh --program /tmp/x/bin/Release/net10.0/X.dll   # another program built on the same harness
+#                                                # (InstructionRunner.Run(cases, ...)); bench/parse-vs-v8.sh uses it
 #
 # How: the benchmarks' --instructions mode (bench/Popcorn.Benchmarks/Instructions/) warms each case until the JIT
 # has nothing left to compile for it, then runs it N times between two markers (markers.c, compiled here, calling
@@ -22,10 +24,12 @@ root=$(pwd)
 runs=2
 out="$root/bench/results/instructions.md"
 filter=""
+program=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --program) program="$2"; shift 2 ;;
     -*) echo "Unknown argument: $1" >&2; exit 2 ;;
     *) filter="$1"; shift ;;
   esac
@@ -49,7 +53,7 @@ export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 echo "== Building (Release) and the callgrind markers"
 dotnet build bench/Popcorn.Benchmarks/Popcorn.Benchmarks.csproj -c Release -nologo -v quiet >/dev/null
 gcc -O2 -shared -fPIC -o "$work/markers.so" bench/callgrind/markers.c
-dll="$root/bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll"
+dll="${program:-$root/bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll}"
 
 # Tier-1 code without profile-guided optimization (override with DOTNET_TieredPGO=1 to see the difference): PGO's
 # instrumented tier records counts that depend on how the warm-up interleaved with the tiering thread, so two runs

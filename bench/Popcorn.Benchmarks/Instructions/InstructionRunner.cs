@@ -25,12 +25,20 @@ public static class InstructionRunner
     /// Runs the cases whose names contain <paramref name="filter"/> (all when it is null), after the harness case;
     /// returns 0, or 3 when a counted case (markers loaded) was still being compiled during its window.
     /// </summary>
-    public static int Run(string? filter, string? markerLibrary)
+    public static int Run(string? filter, string? markerLibrary) => Run(InstructionCases.Create(), filter, markerLibrary);
+
+    /// <summary>
+    /// Runs <paramref name="cases"/> (those whose names contain <paramref name="filter"/>) after the harness case, as
+    /// <see cref="Run(string?, string?)"/> does: the entry point of a program that counts cases of its own with this
+    /// harness (bench/parse-vs-v8.sh builds one around a peer's parser, outside the repository).
+    /// </summary>
+    public static int Run(IEnumerable<InstructionCase> cases, string? filter, string? markerLibrary)
     {
+        ArgumentNullException.ThrowIfNull(cases);
         var markers = CallgrindMarkers.Load(markerLibrary);
         Console.WriteLine("case\titerations\tbytes_per_op\tjitted_in_window\twarmup_rounds");
         int cold = 0;
-        foreach (var instructionCase in new[] { InstructionCases.Overhead }.Concat(InstructionCases.Create()))
+        foreach (var instructionCase in new[] { InstructionCases.Overhead }.Concat(cases))
         {
             if (filter is not null && instructionCase != InstructionCases.Overhead && !instructionCase.Name.Contains(filter, StringComparison.OrdinalIgnoreCase))
             {

@@ -14,7 +14,7 @@ public class ParsingBenchmarks
     private string _include = "";
     private string _graphQL = "";
 
-    [Params(Selection.Small, Selection.Medium, Selection.Deep, Selection.Stress)]
+    [Params(Selection.Small, Selection.Typical, Selection.Medium, Selection.Deep, Selection.Stress)]
     public Selection Selection { get; set; }
 
     [GlobalSetup]

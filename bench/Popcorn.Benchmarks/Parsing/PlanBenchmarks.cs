@@ -14,7 +14,7 @@ public class PlanBenchmarks
     private string _text = "";
     private SelectionTree _tree = null!;
 
-    [Params(Selection.Small, Selection.Medium, Selection.Deep, Selection.Stress)]
+    [Params(Selection.Small, Selection.Typical, Selection.Medium, Selection.Deep, Selection.Stress)]
     public Selection Selection { get; set; }
 
     [GlobalSetup]

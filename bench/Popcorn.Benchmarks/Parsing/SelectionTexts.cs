@@ -36,6 +36,7 @@ public static class SelectionTexts
     public static string Include(Selection selection) => selection switch
     {
         Selection.Small => "[Id,Name]",
+        Selection.Typical => "[Id,Second,Title[Id,Name],Decide[Task,Result]]",
         Selection.Medium => "[Id,heading:Title[Id,label:Name],Decide[Task,outcome:Result],First[Id,Second]]",
         Selection.Deep => "[First[First[First[First[First[First[First[First[Id,Second]]]]]]]]]",
         Selection.Stress => "[!default,Id,Title[Id,Name],Decide[Task,Result],-Second,First[!default,Id,Title[Id,Name[!default,Id,Title[Id,Name],Decide[Task,Result],-Second]],Decide[Task,Result],-Second]]",
@@ -46,6 +47,7 @@ public static class SelectionTexts
     public static string GraphQL(Selection selection) => selection switch
     {
         Selection.Small => "{ Id Name }",
+        Selection.Typical => "{ Id Second Title { Id Name } Decide { Task Result } }",
         Selection.Medium => "{ Id heading: Title { Id label: Name } Decide { Task outcome: Result } First { Id Second } }",
         Selection.Deep => "{ First { First { First { First { First { First { First { First { Id Second } } } } } } } } }",
         Selection.Stress => "{ __default Id Title { Id Name } Decide { Task Result } Second @exclude First { __default Id Title { Id Name { __default Id Title { Id Name } Decide { Task Result } Second @exclude } } Decide { Task Result } Second @exclude } }",
