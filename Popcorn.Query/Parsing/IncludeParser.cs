@@ -37,9 +37,26 @@ internal ref partial struct IncludeParser
     /// <summary>Parses <paramref name="text"/>; blank text is the default selection.</summary>
     public static SelectionTree Parse(string text, SelectionParserOptions options)
     {
-        options.CheckLength(text);
+        if (text.Length > options.MaxLength)
+        {
+            options.CheckLength(text);
+        }
 
-        SelectionItems.Reset();
+        // A parse that fails leaves the items it had spilled in the thread's shared list; they are dropped here, on
+        // the way out, rather than by a look at that thread-static list before every parse (the successful ones too).
+        try
+        {
+            return ParseText(text, options);
+        }
+        catch
+        {
+            SelectionItems.Reset();
+            throw;
+        }
+    }
+
+    private static SelectionTree ParseText(string text, SelectionParserOptions options)
+    {
         var parser = new IncludeParser(text, options);
         parser.SkipWhitespace();
         if (parser.AtEnd)
@@ -47,7 +64,7 @@ internal ref partial struct IncludeParser
             return SelectionTree.Default;
         }
 
-        var arguments = parser.Current == '(' ? parser.ParseArguments() : Array.Empty<QueryArgument>();
+        QueryArgument[]? arguments = parser.Current == '(' ? parser.ParseArguments() : null;
         parser.SkipWhitespace();
         var properties = parser.ParseSelection();
         parser.SkipWhitespace();
@@ -56,7 +73,9 @@ internal ref partial struct IncludeParser
             throw parser.Error(IncludeGrammar.UnexpectedAfterClose(parser.Current));
         }
 
-        return new SelectionTree(properties, arguments, text, SelectionSyntax.Include);
+        return arguments is null
+            ? new SelectionTree(properties, text, SelectionSyntax.Include)
+            : new SelectionTree(properties, arguments, text, SelectionSyntax.Include);
     }
 
     private readonly bool AtEnd => _position >= _text.Length;

@@ -15,8 +15,8 @@ internal struct SelectionItems
 {
     private const int InlineCapacity = 16;
 
-    // The spill list outlives each parse; a parse that throws leaves its items behind until the thread's next parse
-    // calls Reset.
+    // The spill list outlives each parse; a parse that throws leaves its items behind until Reset: the include parser
+    // calls it as the exception leaves, the GraphQL-like fast path before each parse.
     [ThreadStatic]
     private static List<PropertyReference>? t_spill;
 
@@ -24,7 +24,7 @@ internal struct SelectionItems
     private int _count;
     private int _spillStart;
 
-    /// <summary>Drops what a failed parse left in this thread's spill list; call once before a parse.</summary>
+    /// <summary>Drops what a failed parse left in this thread's spill list: before a parse, or as a failed one ends.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Reset()
     {
@@ -34,6 +34,9 @@ internal struct SelectionItems
             spill.Clear();
         }
     }
+
+    /// <summary>How many items this thread's spill list holds between parses (0 unless a parse failed and was not cleaned up).</summary>
+    internal static int SpilledOnThisThread => t_spill?.Count ?? 0;
 
     /// <summary>How many items have been added.</summary>
     public readonly int Count => _count;

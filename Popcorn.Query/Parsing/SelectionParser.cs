@@ -29,6 +29,12 @@ public static class SelectionParser
             return SelectionTree.Default;
         }
 
+        // Nearly every include selection starts with its '[': it needs no scan for the first significant character.
+        if (text.Length != 0 && text[0] == '[')
+        {
+            return IncludeParser.Parse(text, options);
+        }
+
         return DetectSyntax(text) switch
         {
             null => SelectionTree.Default,

@@ -25,6 +25,14 @@ public sealed class SelectionTree : IEquatable<SelectionTree>
         Syntax = syntax;
     }
 
+    /// <summary>A parsed tree without root arguments: what the include parser builds, with nothing left to check.</summary>
+    internal SelectionTree(PropertyReference[] properties, string sourceText, SelectionSyntax syntax)
+    {
+        Properties = properties;
+        _sourceOrExtras = sourceText;
+        Syntax = syntax;
+    }
+
     // The source text, or, for the rare tree with root arguments, the text and the arguments together: one field for
     // both keeps every parse's tree at 40 bytes (as PropertyReference keeps its alias and arguments in one field).
     private readonly object? _sourceOrExtras;

@@ -34,6 +34,28 @@ public class NameScanTests
     }
 
     [Theory]
+    [MemberData(nameof(Names))]
+    public void Parse_NameEndingTheTextAfterEveryLead_IsReadWhole(string name)
+    {
+        // The last names of a text start within eight characters of its end (the scalar path), after leads of every
+        // length (the vector path for the ones before): both must read them whole and hand out the same string.
+        for (int lead = 0; lead <= 12; lead++)
+        {
+            string include = $"[{string.Concat(Enumerable.Repeat("q,", lead))}{name},{name}]";
+
+            var tree = SelectionParser.Parse(include, SelectionParserOptions.Default);
+
+            tree.Properties.Count.ShouldBe(lead + 2);
+            tree.Properties[^1].Name.ShouldBe(name);
+            tree.Properties[^2].Name.ShouldBe(name);
+            if (name.Length <= NameCache.VectorLength)
+            {
+                tree.Properties[^1].Name.ShouldBeSameAs(SelectionParser.Parse(include).Properties[^1].Name);
+            }
+        }
+    }
+
+    [Theory]
     [InlineData("[abc,abd,abcd,abc]")]
     [InlineData("[abcdefgh,abcdefgi,abcdefg,abcdefgh]")]
     [InlineData("[aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab]")]

@@ -43,6 +43,20 @@ public class ParserScaleTests
     }
 
     [Theory]
+    [InlineData("[a[{0},]]")]
+    [InlineData("[a[{0},b[c(first: )]]]")]
+    [InlineData("[a[{0}],b[{0}]")]
+    public void Parse_IncludeThatFailsInsideAWideSelection_LeavesNothingInTheSharedList(string shape)
+    {
+        string wide = string.Join(",", Enumerable.Range(0, 30).Select(i => $"f{i}"));
+        SelectionParser.Parse("[a]");
+
+        Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(string.Format(shape, wide)));
+
+        SelectionItems.SpilledOnThisThread.ShouldBe(0);
+    }
+
+    [Theory]
     [InlineData(SelectionSyntax.Include)]
     [InlineData(SelectionSyntax.GraphQL)]
     public void Parse_NestingPastTheThreadsStack_IsRejectedCleanly(SelectionSyntax syntax)
