@@ -3,7 +3,7 @@ import { nanoseconds, number, tableWith } from './tables.mjs';
 
 export const payloads = ['Simple', 'SimpleList100', 'Complex', 'ComplexList25'];
 export const serializationRows = ['Stj_Reflection', 'Stj_SourceGen', 'Popcorn_Default', 'Popcorn_All', 'Popcorn_Full', 'Popcorn_Custom'];
-export const selections = ['Small', 'Medium', 'Deep', 'Stress'];
+export const selections = ['Small', 'Typical', 'Medium', 'Deep', 'Stress'];
 export const syntaxes = ['Include', 'GraphQL'];
 
 /** Mean time of every serialization row over Stj_SourceGen's, per payload (BenchmarkDotNet report). */
@@ -48,6 +48,18 @@ export function parseTimes(path) {
   }));
 }
 
+/** Mean time of one whole GraphQL request per query, GraphQL.NET then Popcorn (GraphQLEngineBenchmarks' report). */
+export function graphQLEngineTimes(path) {
+  const table = tableWith(path, 'Method', 'Query', 'Mean');
+  return [...new Set(table.map((r) => r.Query))].map((query) => ({
+    label: query,
+    values: ['GraphQLNet', 'Popcorn'].map((method) => {
+      const row = table.find((r) => r.Method === method && r.Query === query);
+      return row ? nanoseconds(row.Mean) : null;
+    }),
+  }));
+}
+
 /** Instructions per parse per selection and syntax (instructions.md, run 1). */
 export function parseInstructions(path) {
   const count = instructionCounts(path);
@@ -81,7 +93,8 @@ export function graphqlRequests(path) {
   }));
 }
 
-function instructionCounts(path) {
+/** Run 1 of every case of an instruction report (instructions.md, parse-vs-v8.md), per operation. */
+export function instructionCounts(path) {
   const table = tableWith(path, 'Case', 'Run 1');
   return new Map(table.filter((r) => r['Run 1'] !== '-').map((r) => [r.Case, number(r['Run 1'])]));
 }

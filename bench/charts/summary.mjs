@@ -2,7 +2,8 @@
 // Prints the comparison the charts draw, as text tables, from BenchmarkDotNet reports in a folder (bench/quick.sh
 // passes its fresh run; bench/results works too):
 //   node bench/charts/summary.mjs DIR
-// Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md and the parsing equivalents.
+// Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md, the parsing and the
+// GraphQLEngineBenchmarks equivalents.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as series from './series.mjs';
@@ -37,7 +38,17 @@ if (parsing) {
   }
 }
 
-if (!serialization && !parsing) {
+const graphQL = find('GraphQLEngineBenchmarks');
+if (graphQL) {
+  console.log('\nGraphQL: one whole request in process, GraphQL.NET 8.8.5 against Popcorn\'s gateway (same schema, data and body)\n');
+  console.log(`${'query'.padEnd(15)}${pad('GraphQL.NET', 14)}${pad('Popcorn', 14)}${pad('GraphQL.NET/Popcorn', 22)}`);
+  for (const group of series.graphQLEngineTimes(graphQL)) {
+    const [net, popcorn] = group.values;
+    console.log(`${group.label.padEnd(15)}${pad(time(net), 14)}${pad(time(popcorn), 14)}${pad(net && popcorn ? cell(net / popcorn) : '-', 22)}`);
+  }
+}
+
+if (!serialization && !parsing && !graphQL) {
   console.error(`no BenchmarkDotNet reports in ${dir}`);
   process.exit(1);
 }
