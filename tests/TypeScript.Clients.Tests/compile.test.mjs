@@ -11,7 +11,7 @@ after(() => { if (installed) rmSync(installed.project, { recursive: true, force:
 
 test('the tarball holds the built package, its declarations and the generator', () => {
   const root = path.join(installed.project, 'node_modules/popcorn-query-types');
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/select.d.ts', 'dist/generate.js', 'bin/popcorn-types.mjs', 'README.md']) {
+  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/select.d.ts', 'dist/generate.js', 'cli/popcorn-types.mjs', 'README.md']) {
     assert.ok(existsSync(path.join(root, file)), file);
   }
 
