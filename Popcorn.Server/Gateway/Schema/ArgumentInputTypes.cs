@@ -34,6 +34,12 @@ internal static class ArgumentInputTypes
             arguments.Add(new("where", null, TypeRef.Named(element.Name + "Filter")));
         }
 
+        if (Sortable(element, access).Any(static f => f.IsAlways))
+        {
+            // Only where a cursor can name one position: an [Always, Sortable] field breaks ties (docs/data.md, "Cursor paging").
+            arguments.Add(new("after", "A cursor from an earlier page: the elements after the one it names, in the same orderBy.", TypeRef.Named("String")));
+        }
+
         return arguments.ToArray();
     }
 
