@@ -53,6 +53,9 @@ public static partial class PlanCompiler
                     case "after":
                         after = argument;
                         break;
+                    case "last" or "before":
+                        // Relay's backward paging: refused by name, with the way to get the same page (docs/data.md, "Cursor paging").
+                        throw Error($"Argument '{argument.Name}' on field '{fieldName}' is not supported: to page backwards, reverse the orderBy and page with first and after.", argument.Location);
                     default:
                         var suggestions = NameSuggestions.Closest(argument.Name, CollectionArgumentNames);
                         throw Error(

@@ -37,7 +37,7 @@ internal static class ArgumentInputTypes
         if (Sortable(element, access).Any(static f => f.IsAlways))
         {
             // Only where a cursor can name one position: an [Always, Sortable] field breaks ties (docs/data.md, "Cursor paging").
-            arguments.Add(new("after", "A cursor from an earlier page: the elements after the one it names, in the same orderBy.", TypeRef.Named("String")));
+            arguments.Add(new("after", null, TypeRef.Named("String")));
         }
 
         return arguments.ToArray();
