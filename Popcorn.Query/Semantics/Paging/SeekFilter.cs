@@ -28,13 +28,34 @@ internal static class SeekFilter
             alternatives.Add(terms.Count == 1 ? terms[0] : new FilterGroup(isOr: false, terms));
         }
 
-        return alternatives.Count switch
+        var seek = alternatives.Count switch
         {
             // Nothing can follow (the last row had null in every descending key): a contradiction, which both sources can read.
             0 => new FilterGroup(isOr: false, [Null(keys[0].Field, equal: true), Null(keys[0].Field, equal: false)]),
             1 => alternatives[0],
             _ => new FilterGroup(isOr: true, alternatives),
         };
+
+        // The same rows, with the first key's range stated on its own: without it SQLite scans the index from its start
+        // and tests every row against the disjunction (bench/cursor: 100,000 instructions at page 1,000 instead of 257).
+        return alternatives.Count > 1 && Bound(keys[0], values[0]) is { } bound ? new FilterGroup(isOr: false, [bound, seek]) : seek;
+    }
+
+    /// <summary>The first key's half-open range (<c>k &gt;= v</c>, or <c>k &lt;= v</c> with the nulls after it descending); null when the value is null.</summary>
+    private static Filter? Bound(SortKey key, object? value)
+    {
+        if (value is null)
+        {
+            return null;
+        }
+
+        if (!key.Descending)
+        {
+            return new FilterComparison(key.Field, FilterOperator.GreaterThanOrEqual, [value]);
+        }
+
+        var upTo = new FilterComparison(key.Field, FilterOperator.LessThanOrEqual, [value]);
+        return CanBeNull(key.Field) ? new FilterGroup(isOr: true, [upTo, Null(key.Field, equal: true)]) : upTo;
     }
 
     /// <summary>The rows strictly after <paramref name="value"/> in one key's order, or null when none can be.</summary>
