@@ -35,6 +35,15 @@ public sealed class PopcornOptions
     public int MaxPageSize { get; set; } = 1000;
 
     /// <summary>
+    /// The key that signs the cursors of keyset paging (<c>after</c>), base64, at least 32 bytes
+    /// (<c>openssl rand -base64 32</c>); configuration key <c>Popcorn:CursorKey</c>. Every instance serving the API must
+    /// have the same one (set it from configuration or a secret store), or a cursor issued by one instance is refused by
+    /// another. Null (the default) draws a random key per process: cursors then die with the process. See docs/data.md,
+    /// "Cursor paging".
+    /// </summary>
+    public string? CursorKey { get; set; }
+
+    /// <summary>
     /// What a caller gets for naming a field whose <c>[PopcornAuthorize]</c> policy refuses them: the answer a field that
     /// does not exist gets, as for <c>[Never]</c> (<see cref="UnauthorizedFieldHandling.Hide"/>, the default), or a 403
     /// (<see cref="UnauthorizedFieldHandling.Forbid"/>; GraphQL error <c>FORBIDDEN</c> at <c>/graphql</c>). Wildcards

@@ -28,7 +28,7 @@ internal sealed class PopcornRegistry
         }
 
         _telemetry = new PlanCacheTelemetry(metrics);
-        var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields, MaxPageSize = Options.MaxPageSize };
+        var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields, MaxPageSize = Options.MaxPageSize, Cursors = CursorKeys.CodecFor(Options.CursorKey) };
         Plans = CreatePlanCache(restOptions);
 
         // A cache per semantics, so a REST plan and a gateway plan of the same text never mix and REST's hit stays one

@@ -119,6 +119,12 @@ internal static class ArgumentExpressions
 
         foreach (var property in tieBreakers)
         {
+            if (arguments?.OrderBy.Any(key => key.Field.MemberName == property.Name) == true)
+            {
+                // Already a key (the model's [Always, Sortable] tie-breaker is usually the primary key): once is enough.
+                continue;
+            }
+
             yield return (row => Expression.Property(row, property), false);
         }
     }

@@ -143,6 +143,15 @@ internal sealed class ProjectionBuilder
             }
         }
 
+        // A root page that issues cursors reads its sort keys, selected or not: the cursor of its last row carries them.
+        foreach (var key in plans[0].Arguments?.Cursors?.Keys ?? [])
+        {
+            if (!key.Field.IsNever && !fields.Exists(f => f.Field == key.Field))
+            {
+                fields.Add((key.Field, [], null));
+            }
+        }
+
         return fields;
     }
 

@@ -6,14 +6,14 @@ namespace Popcorn.Query;
 public static partial class PlanCompiler
 {
     /// <summary>The argument names a list field of models takes.</summary>
-    internal static readonly string[] CollectionArgumentNames = ["first", "skip", "orderBy", "where"];
+    internal static readonly string[] CollectionArgumentNames = ["first", "skip", "orderBy", "where", "after"];
 
     /// <summary>
     /// Reads <c>first</c>, <c>skip</c>, <c>orderBy</c> and <c>where</c> (grammar in docs/data.md). A field that is
     /// unknown, <c>[Never]</c> or hidden from the caller is reported exactly like an unknown field in a selection; a
     /// visible field without <c>[Sortable]</c>/<c>[Filterable]</c> says so.
     /// </summary>
-    private sealed class ArgumentReader(CompileSession session, TypeMetadata element, string fieldName, string ownerName, IReadOnlyList<QueryArgument> arguments, SourceLocation location)
+    private sealed partial class ArgumentReader(CompileSession session, TypeMetadata element, string fieldName, string ownerName, IReadOnlyList<QueryArgument> arguments, SourceLocation location)
     {
         private readonly TypeMetadata _element = element;
 
@@ -27,6 +27,7 @@ public static partial class PlanCompiler
             int skip = 0;
             IReadOnlyList<SortKey> orderBy = Array.Empty<SortKey>();
             Filter? where = null;
+            QueryArgument? after = null;
             var seen = new HashSet<string>(StringComparer.Ordinal);
             foreach (var argument in arguments)
             {
@@ -49,15 +50,22 @@ public static partial class PlanCompiler
                     case "where":
                         where = ReadFilter(argument.Value, argument.Location);
                         break;
+                    case "after":
+                        after = argument;
+                        break;
+                    case "last" or "before":
+                        // Relay's backward paging: refused by name, with the way to get the same page (docs/data.md, "Cursor paging").
+                        throw Error($"Argument '{argument.Name}' on field '{fieldName}' is not supported: to page backwards, reverse the orderBy and page with first and after.", argument.Location);
                     default:
                         var suggestions = NameSuggestions.Closest(argument.Name, CollectionArgumentNames);
                         throw Error(
-                            $"Unknown argument '{argument.Name}' on field '{fieldName}' of type '{ownerName}'. It takes first, skip, orderBy and where.{NameSuggestions.Hint(suggestions)}",
+                            $"Unknown argument '{argument.Name}' on field '{fieldName}' of type '{ownerName}'. It takes first, skip, orderBy, where and after.{NameSuggestions.Hint(suggestions)}",
                             argument.Location);
                 }
             }
 
-            return new CollectionArguments(first, skip, orderBy, where, Print());
+            var cursors = ReadCursors(ref orderBy, ref where, after);
+            return new CollectionArguments(first, skip, orderBy, where, Print(CollectionArgumentNames), cursors);
         }
 
         private int Count(QueryArgument argument, int max)
@@ -234,11 +242,11 @@ public static partial class PlanCompiler
             return found;
         }
 
-        private string Print()
+        private string Print(string[] names)
         {
-            // Canonical: the four arguments in one order, values as GraphQL literals; equal text, equal arguments.
+            // Canonical: the arguments in one order, values as GraphQL literals; equal text, equal arguments.
             var text = new StringBuilder();
-            foreach (string name in CollectionArgumentNames)
+            foreach (string name in names)
             {
                 foreach (var argument in arguments)
                 {

@@ -24,4 +24,10 @@ public sealed record PlanCompilerOptions
     /// whole, as before arguments existed, and bounded by the cost and response-size limits instead.
     /// </summary>
     public int MaxPageSize { get; init; } = 1000;
+
+    /// <summary>
+    /// Signs and checks the cursors of keyset paging (<c>after</c>). <see cref="CursorCodec.PerProcess"/> by default: a
+    /// random key, so cursors do not survive a restart or cross instances; a server sets one shared key.
+    /// </summary>
+    public CursorCodec Cursors { get; init; } = CursorCodec.PerProcess;
 }

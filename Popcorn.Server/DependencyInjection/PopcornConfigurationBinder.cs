@@ -15,7 +15,7 @@ internal static class PopcornConfigurationBinder
     private static readonly string[] s_knownKeys =
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
-        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize),
+        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits),
     ];
 
@@ -43,6 +43,7 @@ internal static class PopcornConfigurationBinder
         options.MaxSelectionCost = ReadInt(section, nameof(PopcornOptions.MaxSelectionCost), options.MaxSelectionCost);
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
         options.MaxPageSize = ReadInt(section, nameof(PopcornOptions.MaxPageSize), options.MaxPageSize);
+        options.CursorKey = section[nameof(PopcornOptions.CursorKey)] ?? options.CursorKey;
         options.MaxResponseBytes = ReadLong(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes);
         options.ETagMaxBytes = ReadLong(section, nameof(PopcornOptions.ETagMaxBytes), options.ETagMaxBytes);
         options.ResponseBufferBytes = ReadLong(section, nameof(PopcornOptions.ResponseBufferBytes), options.ResponseBufferBytes);

@@ -22,6 +22,10 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);
         CheckName(failures, nameof(options.HeaderName), options.HeaderName);
         CheckRange(failures, nameof(options.MaxPageSize), options.MaxPageSize, 0, int.MaxValue);
+        if (options.CursorKey is { } cursorKey && !CursorKeys.TryRead(cursorKey, out _))
+        {
+            failures.Add("CursorKey must be base64 of at least 32 bytes (e.g. the output of 'openssl rand -base64 32').");
+        }
         var limits = options.Limits;
         if (limits is null)
         {

@@ -41,7 +41,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
                 json.WritePropertyName(s_data);
             }
 
-            await self.WriteValueAsync(body, value, shape, plan, context);
+            await self.WriteRestValueAsync(body, value, shape, plan, context);
             if (envelope)
             {
                 json.WriteEndObject();
@@ -110,6 +110,32 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
 
         await response.BodyWriter.FlushAsync(context.RequestAborted);
         return true;
+    }
+
+    /// <summary>
+    /// A REST resource's value: as <see cref="WriteValueAsync"/>, but a full root page that pages by cursor (<c>first</c>
+    /// and an order with tie-breakers) is read before it is written, so its <c>Link: rel="next"</c> can be sent first.
+    /// </summary>
+    private async ValueTask WriteRestValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    {
+        var prepared = await PrepareAsync(value, shape, plan, context);
+        if (prepared is not null && shape.IsSequence && plan.Arguments is { First: > 0 and var first, Cursors: { } cursors } arguments
+            && RequestSelection.Read(context.Request, registry.Options, out _) is { } text)
+        {
+            var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
+            bool queried = prepared is IPopcornArrangedSource;
+            var (page, count, last) = await sequenceWriter.ReadPageAsync(prepared, queried ? null : arguments, context.RequestAborted);
+            if (count == first && last is not null)
+            {
+                NextPageLink.Add(context, registry.Options, text, cursors, last);
+            }
+
+            // The root list is arranged now, by the query or just above; nested lists still are by the writers unless the query did them.
+            await sequenceWriter.WriteAsync(body, page, queried ? plan.ForQueriedRows() : plan.WithArguments(null), context.RequestAborted);
+            return;
+        }
+
+        await WritePreparedValueAsync(body, prepared, shape, plan, context);
     }
 
     /// <summary>Projects, then writes one value into an already open JSON document (a REST response's body).</summary>

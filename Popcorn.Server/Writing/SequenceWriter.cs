@@ -9,6 +9,12 @@ internal abstract class SequenceWriter
 {
     public abstract ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Reads a root page whole (at most <c>first</c> elements, so bounded by the page size) and arranges it if the
+    /// source did not: a page that links to the next needs its last element before the headers are sent.
+    /// </summary>
+    public abstract ValueTask<(object Page, int Count, object? Last)> ReadPageAsync(object sequence, CollectionArguments? arguments, CancellationToken cancellationToken);
+
     /// <summary>Builds the typed sequence writer of a model's writer, without reflection.</summary>
     public sealed class Factory : IPopcornTypeWriterVisitor<SequenceWriter>
     {
@@ -21,6 +27,32 @@ internal abstract class SequenceWriter
 /// <summary>The typed sequence writer: indexes lists and arrays, enumerates the rest.</summary>
 internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceWriter
 {
+    public override async ValueTask<(object Page, int Count, object? Last)> ReadPageAsync(object sequence, CollectionArguments? arguments, CancellationToken cancellationToken)
+    {
+        if (arguments is not null)
+        {
+            sequence = await RootListArguments.ApplyAsync<T>(sequence, arguments, cancellationToken);
+        }
+
+        var page = new List<T>();
+        if (sequence is IAsyncEnumerable<T> items)
+        {
+            await foreach (var item in items.WithCancellation(cancellationToken))
+            {
+                page.Add(item);
+            }
+        }
+        else
+        {
+            foreach (var item in (IEnumerable<T>)sequence)
+            {
+                page.Add(item);
+            }
+        }
+
+        return (page, page.Count, page.Count > 0 ? page[^1] : null);
+    }
+
     public override async ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, CancellationToken cancellationToken)
     {
         if (plan.Arguments is { } arguments)

@@ -9,14 +9,25 @@ namespace Popcorn.Query;
 /// </summary>
 public sealed class CollectionArguments
 {
-    internal CollectionArguments(int? first, int skip, IReadOnlyList<SortKey> orderBy, Filter? where, string text)
+    internal CollectionArguments(int? first, int skip, IReadOnlyList<SortKey> orderBy, Filter? where, string text, PageCursors? cursors = null)
     {
         First = first;
         Skip = skip;
         OrderBy = orderBy;
         Where = where;
         Text = text;
+        Cursors = cursors;
     }
+
+    /// <summary>
+    /// How this list pages by cursor, when it can: its order is fully decided by the arguments (an <c>orderBy</c> or an
+    /// <c>after</c>, then the element type's <c>[Always, Sortable]</c> fields as tie-breakers). Null otherwise (no
+    /// order, or no tie-breaker), and then no cursor is issued.
+    /// </summary>
+    public PageCursors? Cursors { get; }
+
+    /// <summary>The client's <c>after</c> cursor, checked and already part of <see cref="Where"/> as a seek predicate; null when none.</summary>
+    public string? After => Cursors?.After;
 
     /// <summary>At most this many elements; null when the client set no <c>first</c>.</summary>
     public int? First { get; }
@@ -24,10 +35,14 @@ public sealed class CollectionArguments
     /// <summary>Elements left out before the first one written; 0 when not set.</summary>
     public int Skip { get; }
 
-    /// <summary>The sort keys, most significant first; empty keeps the source's order.</summary>
+    /// <summary>
+    /// The sort keys, most significant first; empty keeps the source's order. When the client sorts or sends a cursor,
+    /// the element type's <c>[Always, Sortable]</c> fields follow the client's keys, so ties are broken the same way
+    /// in memory and in SQL and a cursor names exactly one position.
+    /// </summary>
     public IReadOnlyList<SortKey> OrderBy { get; }
 
-    /// <summary>The filter; null keeps every element.</summary>
+    /// <summary>The filter, with the seek predicate of <see cref="After"/> and-ed in; null keeps every element.</summary>
     public Filter? Where { get; }
 
     /// <summary>The arguments as the client wrote them, canonically printed (<c>first: 3, orderBy: {sku: DESC}</c>); two plans differ exactly when these differ.</summary>

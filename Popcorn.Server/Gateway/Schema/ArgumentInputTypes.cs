@@ -37,6 +37,12 @@ internal static class ArgumentInputTypes
             arguments.Add(new("where", null, TypeRef.Named(element.Name + "Filter")));
         }
 
+        if (Sortable(element, access).Any(static f => f.IsAlways))
+        {
+            // Only where a cursor can name one position: an [Always, Sortable] field breaks ties (docs/data.md, "Cursor paging").
+            arguments.Add(new("after", null, TypeRef.Named("String")));
+        }
+
         return arguments.ToArray();
     }
 

@@ -115,8 +115,8 @@ public sealed class RootArgumentEndpointTests(SqliteStore store) : IClassFixture
 
         string sdl = await server.Client.GetStringAsync("/graphql/schema.graphql");
 
-        sdl.ShouldContain("orders(first: Int, skip: Int, orderBy: [OrderSort!], where: OrderFilter): [Order!]!");
-        sdl.ShouldContain("pagedOrders(first: Int!, skip: Int, orderBy: [OrderSort!], where: OrderFilter): [Order!]!");
+        sdl.ShouldContain("orders(first: Int, skip: Int, orderBy: [OrderSort!], where: OrderFilter, after: String): [Order!]!");
+        sdl.ShouldContain("pagedOrders(first: Int!, skip: Int, orderBy: [OrderSort!], where: OrderFilter, after: String): [Order!]!");
     }
 
     private static async Task<string> GetAsync(StoreServer server, string path, string selection)

@@ -101,8 +101,8 @@ public class CollectionArgumentsCompileTests
     }
 
     [Theory]
-    [InlineData("[lines(last: 3)]", "Unknown argument 'last' on field 'lines' of type 'Order'. It takes first, skip, orderBy and where.", 8)]
-    [InlineData("[lines(frist: 3)]", "Unknown argument 'frist' on field 'lines' of type 'Order'. It takes first, skip, orderBy and where. Did you mean 'first'?", 8)]
+    [InlineData("[lines(last: 3)]", "Argument 'last' on field 'lines' is not supported: to page backwards, reverse the orderBy and page with first and after.", 8)]
+    [InlineData("[lines(frist: 3)]", "Unknown argument 'frist' on field 'lines' of type 'Order'. It takes first, skip, orderBy, where and after. Did you mean 'first'?", 8)]
     [InlineData("[lines(first: -1)]", "Argument 'first' on field 'lines' takes a whole number from 0, not -1.", 8)]
     [InlineData("[lines(first: \"3\")]", "Argument 'first' on field 'lines' takes a whole number from 0, not \"3\".", 8)]
     [InlineData("[lines(orderBy: {price: ASC})]", "Field 'price' on type 'Line' cannot be sorted by. It can be sorted by: sku, quantity, status, shippedAt.", 18)]
