@@ -28,7 +28,14 @@ internal sealed class PopcornRegistry
         }
 
         _telemetry = new PlanCacheTelemetry(metrics);
-        var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields, MaxPageSize = Options.MaxPageSize };
+        var restOptions = new PlanCompilerOptions
+        {
+            UnknownFields = Options.UnknownFields,
+            MaxPageSize = Options.MaxPageSize,
+            MaxFilterInValues = Options.MaxFilterInValues,
+            MaxFilterOperands = Options.MaxFilterOperands,
+            MaxFilterNodes = Options.MaxFilterNodes,
+        };
         Plans = CreatePlanCache(restOptions);
 
         // A cache per semantics, so a REST plan and a gateway plan of the same text never mix and REST's hit stays one

@@ -13,7 +13,7 @@ public static partial class PlanCompiler
     /// unknown, <c>[Never]</c> or hidden from the caller is reported exactly like an unknown field in a selection; a
     /// visible field without <c>[Sortable]</c>/<c>[Filterable]</c> says so.
     /// </summary>
-    private sealed class ArgumentReader(CompileSession session, TypeMetadata element, string fieldName, string ownerName, IReadOnlyList<QueryArgument> arguments, SourceLocation location)
+    private sealed partial class ArgumentReader(CompileSession session, TypeMetadata element, string fieldName, string ownerName, IReadOnlyList<QueryArgument> arguments, SourceLocation location)
     {
         private readonly TypeMetadata _element = element;
 
@@ -107,102 +107,6 @@ public static partial class PlanCompiler
             }
 
             return keys.ToArray();
-        }
-
-        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, all of which must hold.</summary>
-        private Filter? ReadFilter(QueryValue value, SourceLocation at)
-        {
-            if (value.Kind != QueryValueKind.Object)
-            {
-                throw Error($"Argument 'where' on field '{fieldName}' takes an object such as {{name: \"x\"}}, not {value}.", at);
-            }
-
-            var operands = new List<Filter>();
-            foreach (var entry in value.Fields)
-            {
-                var entryAt = Where(entry, at);
-                if (entry.Name is "and" or "or")
-                {
-                    var group = new List<Filter>();
-                    foreach (var nested in entry.Value.Kind == QueryValueKind.List ? entry.Value.Items : [entry.Value])
-                    {
-                        if (ReadFilter(nested, entryAt) is { } filter)
-                        {
-                            group.Add(filter);
-                        }
-                    }
-
-                    if (group.Count > 0)
-                    {
-                        operands.Add(group.Count == 1 ? group[0] : new FilterGroup(entry.Name == "or", group.ToArray()));
-                    }
-
-                    continue;
-                }
-
-                var filterField = Resolve(entry, FieldFlags.Filterable, "filtered");
-                if (entry.Value.Kind != QueryValueKind.Object)
-                {
-                    operands.Add(Compare(filterField, FilterOperator.Equal, entry.Value, entryAt));
-                    continue;
-                }
-
-                foreach (var comparison in entry.Value.Fields)
-                {
-                    operands.Add(Compare(filterField, Operator(comparison, Where(comparison, entryAt)), comparison.Value, Where(comparison, entryAt)));
-                }
-            }
-
-            return operands.Count switch
-            {
-                0 => null,
-                1 => operands[0],
-                _ => new FilterGroup(isOr: false, operands.ToArray()),
-            };
-        }
-
-        private FilterOperator Operator(QueryArgument comparison, SourceLocation at) => comparison.Name switch
-        {
-            "eq" => FilterOperator.Equal,
-            "neq" => FilterOperator.NotEqual,
-            "gt" => FilterOperator.GreaterThan,
-            "gte" => FilterOperator.GreaterThanOrEqual,
-            "lt" => FilterOperator.LessThan,
-            "lte" => FilterOperator.LessThanOrEqual,
-            "in" => FilterOperator.In,
-            _ => throw Error($"Unknown comparison '{comparison.Name}' in 'where'; use eq, neq, gt, gte, lt, lte or in.", at),
-        };
-
-        private FilterComparison Compare(FieldMetadata compared, FilterOperator op, QueryValue value, SourceLocation at)
-        {
-            if (op == FilterOperator.In)
-            {
-                var items = value.Kind == QueryValueKind.List ? value.Items : [value];
-                return new FilterComparison(compared, op, items.Select(v => Typed(compared, v, at, nullAllowed: true)).ToArray());
-            }
-
-            bool ordering = op is not (FilterOperator.Equal or FilterOperator.NotEqual);
-            if (ordering && (Nullable.GetUnderlyingType(compared.ValueType!) ?? compared.ValueType) == typeof(bool))
-            {
-                throw Error($"Field '{compared.WireName}' is a Boolean: compare it with eq, neq or in.", at);
-            }
-
-            return new FilterComparison(compared, op, [Typed(compared, value, at, nullAllowed: !ordering)]);
-        }
-
-        private object? Typed(FieldMetadata compared, QueryValue value, SourceLocation at, bool nullAllowed)
-        {
-            if (value.Kind == QueryValueKind.Null && nullAllowed)
-            {
-                return null;
-            }
-
-            if (!ScalarLiteral.TryConvert(value, compared.ValueType!, out object? typed))
-            {
-                throw Error($"Field '{compared.WireName}' on type '{_element.Name}' is a {compared.TypeName}; {value} is not one.", at);
-            }
-
-            return typed;
         }
 
         /// <summary>The element type's field named by <paramref name="entry"/>, which must carry <paramref name="flag"/>.</summary>

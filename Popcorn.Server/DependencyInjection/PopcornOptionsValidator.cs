@@ -22,6 +22,10 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);
         CheckName(failures, nameof(options.HeaderName), options.HeaderName);
         CheckRange(failures, nameof(options.MaxPageSize), options.MaxPageSize, 0, int.MaxValue);
+        // Upper ends: what a source can still translate without recursing deeply (one array parameter per 'in', operands joined as a balanced tree).
+        CheckRange(failures, nameof(options.MaxFilterInValues), options.MaxFilterInValues, 1, 100_000);
+        CheckRange(failures, nameof(options.MaxFilterOperands), options.MaxFilterOperands, 1, 10_000);
+        CheckRange(failures, nameof(options.MaxFilterNodes), options.MaxFilterNodes, 1, 1_000_000);
         var limits = options.Limits;
         if (limits is null)
         {
