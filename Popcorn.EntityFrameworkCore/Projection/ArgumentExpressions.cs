@@ -48,7 +48,7 @@ internal static class ArgumentExpressions
         }
 
         bool first = true;
-        foreach (var (key, descending) in SortKeys(target, arguments))
+        foreach (var (key, descending) in SortKeys(elementType, PrimaryKey(target), arguments))
         {
             arranged = OrderBy(arranged, elementType, key, descending, first);
             first = false;
@@ -58,11 +58,13 @@ internal static class ArgumentExpressions
     }
 
     /// <summary>
-    /// The root query arranged by the root list's arguments, before the projection: filtered; ordered by the client's
-    /// keys then the primary key, when the client sorts (otherwise the handler's own order stands, as in memory);
-    /// skipped and taken. The root needs no lateral join, so it is paged before the <c>Select</c>.
+    /// The root query arranged by the root list's arguments: filtered; ordered by the client's keys then
+    /// <paramref name="tieBreakers"/> (an entity's primary key), when the client sorts (otherwise the handler's own
+    /// order stands, as in memory); skipped and taken. An entity root is arranged before the projection (it needs no
+    /// lateral join, so it is paged before the <c>Select</c>); a DTO root after the app's own <c>Select</c>, on the DTO's
+    /// members, which EF Core translates back to the columns they read.
     /// </summary>
-    public static IQueryable<T> ArrangeRoot<T>(IQueryable<T> source, IEntityType target, CollectionArguments arguments)
+    public static IQueryable<T> ArrangeRoot<T>(IQueryable<T> source, IEnumerable<PropertyInfo> tieBreakers, CollectionArguments arguments)
     {
         var query = source.Expression;
         if (arguments.Where is { } where)
@@ -74,7 +76,7 @@ internal static class ArgumentExpressions
         if (arguments.OrderBy.Count > 0)
         {
             bool first = true;
-            foreach (var (key, descending) in SortKeys(target, arguments))
+            foreach (var (key, descending) in SortKeys(typeof(T), tieBreakers, arguments))
             {
                 var row = Expression.Parameter(typeof(T), "o");
                 var body = key(row);
@@ -99,12 +101,16 @@ internal static class ArgumentExpressions
         return source.Provider.CreateQuery<T>(query);
     }
 
-    /// <summary>The client's sort keys (a nullable one preceded by its null test), then the primary key as the tie-breaker.</summary>
-    private static IEnumerable<(Func<ParameterExpression, Expression> Key, bool Descending)> SortKeys(IEntityType target, CollectionArguments? arguments)
+    /// <summary>An entity's primary key properties: the tie-breaker of every order.</summary>
+    public static IEnumerable<PropertyInfo> PrimaryKey(IEntityType target) =>
+        (target.FindPrimaryKey()?.Properties ?? []).Select(static p => p.PropertyInfo).OfType<PropertyInfo>();
+
+    /// <summary>The client's sort keys (a nullable one preceded by its null test), then the tie-breakers.</summary>
+    private static IEnumerable<(Func<ParameterExpression, Expression> Key, bool Descending)> SortKeys(Type elementType, IEnumerable<PropertyInfo> tieBreakers, CollectionArguments? arguments)
     {
         foreach (var key in arguments?.OrderBy ?? [])
         {
-            var member = Member(target.ClrType, key.Field);
+            var member = Member(elementType, key.Field);
             if (Nullable.GetUnderlyingType(member.Type) is not null || (!member.Type.IsValueType && key.Field.IsNullable))
             {
                 // Nulls first ascending and last descending, as in memory, whatever the provider's default.
@@ -114,12 +120,9 @@ internal static class ArgumentExpressions
             yield return (row => Member(row, key.Field), key.Descending);
         }
 
-        foreach (var property in target.FindPrimaryKey()?.Properties ?? [])
+        foreach (var property in tieBreakers)
         {
-            if (property.PropertyInfo is { } info)
-            {
-                yield return (row => Expression.Property(row, info), false);
-            }
+            yield return (row => Expression.Property(row, property), false);
         }
     }
 

@@ -26,8 +26,11 @@ public static class PopcornProjection
     /// (<c>first</c>/<c>skip</c>/<c>orderBy</c>/<c>where</c>) are applied in the query: write the rows with
     /// <see cref="SelectionPlan.ForQueriedRows"/>, not <paramref name="plan"/>, or the writers apply them again.
     /// </summary>
-    /// <typeparam name="T">The model type, mapped as an EF Core entity type.</typeparam>
-    /// <param name="source">A query that starts from a <c>DbSet</c> of the context that maps <typeparamref name="T"/>.</param>
+    /// <typeparam name="T">The model type: mapped as an EF Core entity type, or a DTO the query's final <c>Select</c> creates with a member initializer.</typeparam>
+    /// <param name="source">
+    /// A query that starts from a <c>DbSet</c> of the context that maps <typeparamref name="T"/>, or one that ends in
+    /// <c>.Select(e =&gt; new T { ... })</c> (that <c>Select</c> is narrowed to the selected members; see docs/data.md).
+    /// </param>
     /// <param name="plan">The selection, compiled for <typeparamref name="T"/>'s metadata.</param>
     /// <exception cref="ProjectionNotSupportedException">The selection touches a member EF Core cannot read (see the message), or the query is not an EF Core query.</exception>
     public static IQueryable<T> Project<T>(this IQueryable<T> source, SelectionPlan plan)
@@ -47,16 +50,29 @@ public static class PopcornProjection
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(plan);
         projected = null;
-        var entityType = FindModel(source.Expression)?.FindEntityType(typeof(T));
-        if (entityType is null)
-        {
-            refusal = $"The query is not an EF Core query over an entity type '{typeof(T).Name}' (it must start from a DbSet of a context that maps it).";
-            return false;
-        }
-
         if (plan.Type.ClrType is { } planType && planType != typeof(T))
         {
             throw new ArgumentException($"The plan was compiled for '{plan.Type.Name}', not '{typeof(T).Name}'.", nameof(plan));
+        }
+
+        var model = FindModel(source.Expression);
+        var entityType = model?.FindEntityType(typeof(T));
+        if (entityType is null)
+        {
+            // Not an entity: perhaps the app's own projection to a DTO, which can be narrowed to the selection.
+            refusal = null;
+            try
+            {
+                projected = model is null ? null : DtoProjection.TryNarrow(source, plan, out refusal);
+            }
+            catch (ProjectionNotSupportedException error)
+            {
+                refusal = error.Message;
+                return false;
+            }
+
+            refusal ??= $"The query is not an EF Core query over an entity type '{typeof(T).Name}' (it must start from a DbSet of a context that maps it).";
+            return projected is not null;
         }
 
         var projection = ProjectionCache.Get(plan, entityType);
@@ -67,7 +83,7 @@ public static class PopcornProjection
         }
 
         // The root list's own arguments (REST's (first: 10)[...], a gateway root field's) go before the projection.
-        var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, entityType, arguments) : source;
+        var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, ArgumentExpressions.PrimaryKey(entityType), arguments) : source;
         projected = arranged.Select((Expression<Func<T, T>>)projection.Selector);
         refusal = null;
         return true;

@@ -104,7 +104,7 @@ internal sealed class ProjectionBuilder
     /// arranged two ways, so aliases of one collection with different arguments are refused (the handler's query
     /// then runs unprojected).
     /// </summary>
-    private static List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
+    internal static List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
     {
         var fields = new List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)>();
         foreach (var plan in plans)

@@ -20,6 +20,13 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
     private readonly ConcurrentDictionary<Type, TypedProjector> _typed = new();
 
+    /// <summary>
+    /// The refusals already logged, by model type and reason: a query that cannot be projected is the endpoint's
+    /// shape, not the request's, so it is worth one warning, not one per request. Bounded by the app's model types
+    /// times their refusal messages, which name only members of the metadata.
+    /// </summary>
+    private readonly ConcurrentDictionary<(Type Model, string Reason), bool> _refusalsLogged = new();
+
     public ValueTask<object> ProjectAsync(object sequence, Type modelType, SelectionPlan plan, CancellationToken cancellationToken)
     {
         if (sequence is not IQueryable { Provider: IAsyncQueryProvider } query || query.ElementType != modelType)
@@ -28,17 +35,27 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         }
 
         var typed = _typed.GetOrAdd(modelType, static type => (TypedProjector)Activator.CreateInstance(typeof(TypedProjector<>).MakeGenericType(type))!);
-        return typed.ProjectAsync(query, plan, logger, _firstRowTimeout, cancellationToken);
+        return typed.ProjectAsync(query, plan, this, cancellationToken);
     }
+
+    private void LogRefusalOnce(Type model, string reason)
+    {
+        if (_refusalsLogged.TryAdd((model, reason), true))
+        {
+            logger.ProjectionRefused(model.Name, reason);
+        }
+    }
+
+    private void LogSourceUnavailable(Exception? error, Type model) => logger.SourceUnavailable(error, model.Name);
 
     private abstract class TypedProjector
     {
-        public abstract ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, TimeSpan firstRowTimeout, CancellationToken cancellationToken);
+        public abstract ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken);
     }
 
     private sealed class TypedProjector<T> : TypedProjector
     {
-        public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, ILogger logger, TimeSpan firstRowTimeout, CancellationToken cancellationToken)
+        public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken)
         {
             var source = (IQueryable<T>)query;
             bool arranged = false;
@@ -50,17 +67,17 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
             else
             {
                 // The response stays correct: the handler's own query runs as it would without Popcorn.
-                logger.ProjectionRefused(typeof(T).Name, refusal);
+                owner.LogRefusalOnce(typeof(T), refusal);
             }
 
             try
             {
-                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), firstRowTimeout, cancellationToken);
+                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, cancellationToken);
                 return arranged ? new ArrangedAsyncSequence<T>(rows) : rows;
             }
             catch (PopcornSourceUnavailableException error)
             {
-                logger.SourceUnavailable(error.InnerException, typeof(T).Name);
+                owner.LogSourceUnavailable(error.InnerException, typeof(T));
                 throw;
             }
         }

@@ -23,6 +23,8 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
 
     private const string SelectionVaryKey = "popcorn-selection";
 
+    private const string FormatVaryKey = "popcorn-format";
+
     /// <summary>
     /// Wraps the endpoint's output cache policy (the last one in its metadata, which is the one output caching runs), so
     /// Popcorn's rules run after it; once, however many times the endpoint opted in.
@@ -84,13 +86,17 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
 
     /// <summary>
     /// Everything a Popcorn response depends on beyond the URL goes into the key here, and only here: the selection's
-    /// meaning, with the tags that name the entry. A refused selection turns lookup and storage off.
+    /// meaning, with the tags that name the entry, and the response format. A refused selection turns lookup and storage off.
     /// </summary>
     private static void AddVaryValues(OutputCacheContext context, PopcornRegistry registry)
     {
         var http = context.HttpContext;
         var meaning = SelectionMeaning.Of(http, registry, http.RequestServices.GetRequiredService<EndpointModels>());
         context.CacheVaryByRules.VaryByValues[SelectionVaryKey] = meaning.Key;
+
+        // The format negotiated, not the raw Accept header: every client that gets JSON (no header, */*, a browser's
+        // long list) shares one entry, and a CSV or JSON Lines body never answers a JSON request.
+        context.CacheVaryByRules.VaryByValues[FormatVaryKey] = AcceptNegotiation.Choose(http.Request.Headers.Accept)?.MediaType ?? "none";
         if (!meaning.IsValid)
         {
             context.AllowCacheLookup = false;

@@ -44,6 +44,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<FieldAuthorization>();
         services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<PopcornResponseWriter>();
+        services.TryAddSingleton<PopcornRowsWriter>();
         services.TryAddSingleton<PopcornGateway>();
         services.TryAddSingleton<GatewayRequestHandler>();
         services.TryAddSingleton<PersistedQueryStore>();

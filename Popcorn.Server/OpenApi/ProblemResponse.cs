@@ -61,7 +61,8 @@ internal static class ProblemResponse
     private static bool IsReferenceTo(IOpenApiSchema schema, OpenApiSchemaReference reference) =>
         schema is OpenApiSchemaReference own && own.Reference.Id == reference.Reference.Id;
 
-    private static OpenApiSchemaReference EnsureProblemSchema(OpenApiDocument document)
+    /// <summary>The <c>PopcornProblem</c> schema (added to the document's components on first use), shared by the 400 and the 406 answers.</summary>
+    internal static OpenApiSchemaReference EnsureProblemSchema(OpenApiDocument document)
     {
         var schemas = Schemas(document);
         if (!schemas.ContainsKey(ProblemSchemaId))
@@ -84,9 +85,10 @@ internal static class ProblemResponse
                     {
                         Type = JsonSchemaType.String,
                         Description = "The kind of error.",
-                        Enum = Enum.GetNames<QueryErrorKind>().Select(name => (JsonNode)JsonValue.Create(name)).ToList(),
+                        Enum = Enum.GetNames<QueryErrorKind>().Concat(FormatResponses.ErrorKinds).Select(name => (JsonNode)JsonValue.Create(name)).ToList(),
                     },
-                    ["field"] = Text("For an unknown field: the name the client sent."),
+                    ["field"] = Text("For an unknown field: the name the client sent. For NotATable: the dotted path of the list or map that keeps the selection from being a table."),
+                    ["available"] = new OpenApiSchema { Type = JsonSchemaType.Array, Items = new OpenApiSchema { Type = JsonSchemaType.String }, Description = "For NotAcceptable: the media types this endpoint writes." },
                     ["suggestions"] = new OpenApiSchema { Type = JsonSchemaType.Array, Items = new OpenApiSchema { Type = JsonSchemaType.String }, Description = "For an unknown field: the names the client may have meant." },
                     ["traceId"] = Text("The request's trace id, added by ASP.NET Core's problem details service."),
                 },

@@ -9,7 +9,8 @@ namespace Popcorn.Server;
 /// parameter and the header (names from <see cref="PopcornOptions"/>), the fields a client can select and their defaults
 /// (in the description and the <c>x-popcorn</c> extension), and the 400 problem. The model is the one the pipeline
 /// itself uses for the endpoint (<see cref="EndpointModels"/>); when none is known before the handler runs, the
-/// parameters are still documented, without the field list.
+/// parameters are still documented, without the field list. The CSV and JSON Lines bodies and the 406 are documented
+/// beside the JSON one (<see cref="FormatResponses"/>).
 /// </summary>
 internal sealed class SelectionOperationTransformer : IOpenApiOperationTransformer
 {
@@ -43,6 +44,7 @@ internal sealed class SelectionOperationTransformer : IOpenApiOperationTransform
         if (context.Document is { } document)
         {
             ProblemResponse.AddTo(operation, document, options, modelKnown: model is not null);
+            FormatResponses.AddTo(operation, document, shape?.IsSequence ?? false);
         }
 
         return Task.CompletedTask;

@@ -19,6 +19,8 @@ namespace Popcorn.Server;
 /// </remarks>
 internal sealed partial class PopcornPipeline(PopcornRegistry registry, EndpointModels models, FieldAuthorization authorization, PersistedDocuments persisted, ILogger<PopcornPipeline> logger)
 {
+    private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
+
     public PopcornRegistry Registry => registry;
 
     public PopcornMetrics Metrics => registry.Metrics;
@@ -36,8 +38,14 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
     /// </summary>
     public ValueTask<PopcornBegin> BeginAsync(HttpContext context)
     {
-        // The header can shape the body, so every response of a Popcorn endpoint depends on it (for HTTP caches).
-        context.Response.Headers.Append(HeaderNames.Vary, registry.Options.HeaderName);
+        // The header and Accept (JSON, CSV, JSON Lines) shape the body, so every response of a Popcorn endpoint depends
+        // on them (for HTTP caches).
+        context.Response.Headers.Append(HeaderNames.Vary, _vary);
+        if (AcceptNegotiation.Choose(context.Request.Headers.Accept) is not { } format)
+        {
+            return new(PopcornBegin.Refused(FormatProblems.NotAcceptable()));
+        }
+
         string? query;
         string transport;
         try
@@ -49,9 +57,15 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
             return new(PopcornBegin.Refused(Reject(error)));
         }
 
-        return DocumentHash.IsReference(query, out string? hash)
+        var begun = DocumentHash.IsReference(query, out string? hash)
             ? BeginStoredAsync(context, query!, hash, transport)
             : Begin(context, query, transport);
+        if (format.IsJson)
+        {
+            return begun;
+        }
+
+        return begun.IsCompletedSuccessfully ? new(FormatProblems.WithFormat(begun.Result, format)) : FormatProblems.WithFormatAsync(begun, format);
     }
 
     /// <summary>A selection named by its hash: the stored text, then the usual steps; a hash nothing is stored under is a 400.</summary>
@@ -224,7 +238,12 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
             plan = compiled;
         }
 
-        return new PopcornResult(value, shape, plan, statusCode, location);
+        if (exchange.Format is { } format && FormatProblems.Check(plan, format) is { } notATable)
+        {
+            return notATable;
+        }
+
+        return new PopcornResult(value, shape, plan, statusCode, location, exchange.Format);
     }
 
     /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>

@@ -5,8 +5,8 @@ using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>An endpoint's value, to be written by Popcorn with the request's selection.</summary>
-internal sealed class PopcornResult(object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location) : IResult
+/// <summary>An endpoint's value, to be written by Popcorn with the request's selection, as JSON or in the format the client asked for.</summary>
+internal sealed class PopcornResult(object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location, ResponseFormat? format = null) : IResult
 {
     public async Task ExecuteAsync(HttpContext httpContext)
     {
@@ -17,7 +17,10 @@ internal sealed class PopcornResult(object? value, ResultShape shape, SelectionP
 
         try
         {
-            if (!await httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, value, shape, plan, statusCode))
+            var written = format is null
+                ? httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, value, shape, plan, statusCode)
+                : httpContext.RequestServices.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, value, shape, plan, statusCode, format);
+            if (!await written)
             {
                 // Past PopcornOptions.MaxResponseBytes before a byte was sent: nothing was written, so a problem can
                 // still say why (a 400: the selection asked for more than this server answers; docs/errors.md).

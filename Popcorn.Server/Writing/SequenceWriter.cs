@@ -27,9 +27,7 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         {
             // The root list's first/skip/orderBy/where, for a source that did not apply them in a query: in memory.
             // A source that is both (an EF Core query) is read asynchronously, as the writer below would read it.
-            sequence = sequence is IAsyncEnumerable<T> pending
-                ? arguments.Apply(await BufferAsync(pending, cancellationToken))!
-                : arguments.Apply((IEnumerable<T>)sequence)!;
+            sequence = await RootListArguments.ApplyAsync<T>(sequence, arguments, cancellationToken);
         }
 
         var json = body.Json;
@@ -83,18 +81,6 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         }
 
         json.WriteEndArray();
-    }
-
-    private static async ValueTask<List<T>> BufferAsync(IAsyncEnumerable<T> items, CancellationToken cancellationToken)
-    {
-        // Sorting and filtering need every element; such a source is read whole before the first is written.
-        var buffered = new List<T>();
-        await foreach (var item in items.WithCancellation(cancellationToken))
-        {
-            buffered.Add(item);
-        }
-
-        return buffered;
     }
 
     /// <summary>

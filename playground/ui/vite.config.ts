@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 
-// The build lands in the sample app's wwwroot (committed), so a fresh clone serves the
-// playground without a Node toolchain. Relative asset URLs keep it working under a path base.
+// The build lands in dist/, and scripts/publish-wwwroot.mjs copies it into the sample app's wwwroot (committed, so a
+// fresh clone serves the playground without a Node toolchain) without ever leaving a file missing there for a
+// `dotnet build` running at the same time. Relative asset URLs keep it working under a path base.
 export default defineConfig({
   base: './',
   build: {
-    outDir: '../wwwroot',
+    outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The consumer check: packs every package into a local feed, then, outside the solution, does what a user does:
 # `dotnet new web` and `dotnet new webapi --use-controllers`, `dotnet add package Popcorn.Server`, its own models,
-# run on loopback, curl both syntaxes, the header, the gateway and the OpenAPI document. A third app builds without the generator and
-# must get Popcorn's clear message. Prints `PASS consumer: <app>` / `FAIL consumer: <app>` per app (./test.sh
+# run on loopback, curl both syntaxes, the header, the gateway and the OpenAPI document. A third app uses
+# Popcorn.EntityFrameworkCore with EF Core's SQLite provider and checks the SQL it sends. A fourth builds without the
+# generator and must get Popcorn's clear message. Prints `PASS consumer: <app>` / `FAIL consumer: <app>` per app (./test.sh
 # counts them) and exits non-zero when any failed. KEEP_CONSUMER=1 keeps the temporary folder for a look.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,12 +34,15 @@ finish() {
 echo "== Packing into $feed"
 rm -rf "$feed"
 version=$(dotnet msbuild "$root/Popcorn.Query/Popcorn.Query.csproj" -getProperty:PackageVersion -nologo)
+# The EF Core app names its provider's version as a user on .NET 10 would (a 10.0.x: `dotnet add package` alone would
+# take 11.x, which does not support net10.0); the repository's own pin is one the source serves.
+efcore_version=$(sed -n 's/.*Include="Microsoft.EntityFrameworkCore.Sqlite" Version="\([^"]*\)".*/\1/p' "$root/Directory.Packages.props")
 if ! dotnet pack "$root/Popcorn.Query.sln" -c Release -o "$feed" -nologo -v quiet; then
   echo "dotnet pack failed."
   report pack 1
   finish
 fi
-for package in Popcorn.Query Popcorn.Server; do
+for package in Popcorn.Query Popcorn.Server Popcorn.EntityFrameworkCore; do
   if [ ! -f "$feed/$package.$version.nupkg" ] || [ ! -f "$feed/$package.$version.snupkg" ]; then
     echo "$package.$version.nupkg or its .snupkg is missing from the feed."
     report pack 1
@@ -73,12 +77,17 @@ source_keys=$(cd "$work" && dotnet nuget list source | sed -n 's/^ *[0-9][0-9]*\
 # Stops MSBuild's upward search for Directory.*.props/targets: nothing above the temporary folder may shape the apps.
 for file in Directory.Build.props Directory.Build.targets Directory.Packages.props; do echo '<Project />' >"$work/$file"; done
 
-# create_app <folder> <template args...>: dotnet new, then dotnet add package, exactly as a user would.
+# create_app <folder> <packages> <template args...>: dotnet new, then dotnet add package for each of the
+# comma-separated packages (`Id` for Popcorn's own at the packed version, `Id@version` for any other), as a user would.
 create_app() {
-  local dir="$work/$1"; shift
+  local dir="$work/$1" packages=$2; shift 2
   dotnet new "$@" -o "$dir" --no-restore >"$dir.log" 2>&1 || { cat "$dir.log"; return 1; }
-  (cd "$dir" && dotnet add package Popcorn.Server --version "$version") >>"$dir.log" 2>&1 || { cat "$dir.log"; return 1; }
-  cp "$here/Shop.cs" "$dir/"
+  local package id package_version
+  for package in ${packages//,/ }; do
+    id=${package%@*}; package_version=$version
+    [[ "$package" == *@* ]] && package_version=${package#*@}
+    (cd "$dir" && dotnet add package "$id" --version "$package_version") >>"$dir.log" 2>&1 || { cat "$dir.log"; return 1; }
+  done
 }
 
 # start_app <folder> <assembly name>: builds, runs on a free loopback port, sets $base_url.
@@ -167,16 +176,56 @@ check_orders_api() {
   expect "OpenAPI: the 400 problem" 200 '~"PopcornProblem"' "$u/openapi/v1.json"
 }
 
-run_app() { # run_app <folder> <assembly> <template args...>
-  local dir=$1 assembly=$2; shift 2
+# expect_sql <name> <text the app's last SQL must contain> <texts it must not contain...>: what the database was asked.
+expect_sql() {
+  local name=$1 want=$2; shift 2
+  local sql ok=1 unwanted
+  sql=$(curl -sS "$base_url/sql")
+  [[ "$sql" == *"$want"* ]] || ok=0
+  for unwanted in "$@"; do [[ "$sql" == *"$unwanted"* ]] && ok=0; done
+  if [ "$ok" = 1 ]; then
+    echo "  ok   $name"
+  else
+    echo "  FAIL $name: the SQL was: $sql"
+    echo "       wanted it to contain $want and none of: $*"
+    check_failures=$((check_failures + 1))
+  fi
+}
+
+# The EF Core app: the same answers as in memory, and the SQL reads only what the selection writes.
+check_pushdown() {
+  local u=$base_url
+  expect "defaults from the database" 200 \
+    '[{"id":1,"status":"Shipped"},{"id":2,"status":"Pending"},{"id":3,"status":"Shipped"}]' "$u/orders"
+  expect_sql "the defaults read two columns" '"o"."Status"' '"Notes"' '"Customers"'
+  expect "a nested selection" 200 \
+    '[{"id":1,"customer":{"id":1,"name":"Ada"}},{"id":2,"customer":{"id":2,"name":"Grace"}},{"id":3,"customer":{"id":2,"name":"Grace"}}]' \
+    -G "$u/orders" --data-urlencode 'include=[id,customer[name]]'
+  expect_sql "a nested selection joins for the name only" 'JOIN "Customers"' '"Email"' '"PaymentToken"' '"Notes"' '"Status"'
+  expect "arguments on the root list" 200 '[{"id":3},{"id":1}]' \
+    -G "$u/orders" --data-urlencode 'include=(orderBy: {id: DESC}, where: {status: "Shipped"})[id]'
+  expect_sql "arguments are translated to SQL" 'ORDER BY "o"."Id" DESC' '"Notes"'
+  expect "deep wildcard: everything but [Never]" 200 '~"email":"grace@example.com"' \
+    -G "$u/orders" --data-urlencode 'include=[!full]'
+  expect_sql "the deep wildcard never reads a [Never] column" '"c"."Email"' '"PaymentToken"'
+  expect "gateway" 200 '{"data":{"orders":[{"notes":"leave at the door"},{"notes":"gift wrap"},{"notes":""}]}}' \
+    "$u/graphql" -H 'content-type: application/json' -d '{"query":"{ orders { notes } }"}'
+  expect_sql "the gateway reads the selected column" '"o"."Notes"' '"Status"' '"Customers"'
+}
+
+run_app() { # run_app <folder> <assembly> <packages> <checks> <template args...>
+  local dir=$1 assembly=$2 packages=$3 checks=$4; shift 4
   echo "== Consumer app: $dir (dotnet new $*)"
   check_failures=0
-  if ! create_app "$dir" "$@" || ! cp -r "$here/$dir/." "$work/$dir/" || ! start_app "$dir" "$assembly"; then
+  # The two orders apps share one domain (Shop.cs); an app's folder here holds the rest of its files.
+  local shared=()
+  [ "$checks" = check_orders_api ] && shared=("$here/Shop.cs")
+  if ! create_app "$dir" "$packages" "$@" || ! cp -r "$here/$dir/." "${shared[@]}" "$work/$dir/" || ! start_app "$dir" "$assembly"; then
     stop_app
     report "$dir" 1
     return
   fi
-  check_orders_api
+  "$checks"
   stop_app
   report "$dir" "$check_failures"
 }
@@ -186,7 +235,7 @@ run_app() { # run_app <folder> <assembly> <template args...>
 check_missing_generator() {
   local dir=no-generator
   echo "== Consumer app: $dir (the generator left out)"
-  if ! create_app "$dir" web -n ShopNoGenerator || ! cp "$here/minimal/Program.cs" "$work/$dir/"; then
+  if ! create_app "$dir" Popcorn.Server web -n ShopNoGenerator || ! cp "$here/Shop.cs" "$here/minimal/Program.cs" "$work/$dir/"; then
     report "$dir" 1
     return
   fi
@@ -207,8 +256,9 @@ check_missing_generator() {
   report "$dir" "$status"
 }
 
-run_app minimal ShopMinimal web -n ShopMinimal
-run_app mvc ShopMvc webapi --use-controllers -n ShopMvc
+run_app minimal ShopMinimal Popcorn.Server check_orders_api web -n ShopMinimal
+run_app mvc ShopMvc Popcorn.Server check_orders_api webapi --use-controllers -n ShopMvc
+run_app efcore ShopData "Popcorn.EntityFrameworkCore,Microsoft.EntityFrameworkCore.Sqlite@$efcore_version" check_pushdown web -n ShopData
 check_missing_generator
 
 finish

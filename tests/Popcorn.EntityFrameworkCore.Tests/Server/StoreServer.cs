@@ -22,11 +22,16 @@ public sealed class StoreServer : IAsyncDisposable
 
     public HttpClient Client { get; }
 
-    public static async Task<StoreServer> StartAsync(Func<StoreDbContext> createContext, Action<PopcornEntityFrameworkCoreOptions>? configure = null)
+    public static async Task<StoreServer> StartAsync(Func<StoreDbContext> createContext, Action<PopcornEntityFrameworkCoreOptions>? configure = null, ILoggerProvider? logs = null)
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         builder.Logging.ClearProviders();
+        if (logs is not null)
+        {
+            builder.Logging.AddProvider(logs);
+        }
+
         builder.Services.AddScoped(_ => createContext());
         builder.Services.AddPopcorn(options => options.AddContext(StoreJsonContext.Default));
         builder.Services.AddPopcornEntityFrameworkCore(configure);
@@ -34,6 +39,9 @@ public sealed class StoreServer : IAsyncDisposable
         var app = builder.Build();
         app.MapGet("/orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id)).WithPopcorn();
         app.MapGet("/coupons", (StoreDbContext db) => db.Coupons.OrderBy(c => c.Id)).WithPopcorn();
+        // DTOs the app projects to itself: one narrowed to the selection, one that cannot be (it ends in a Where).
+        app.MapGet("/cards", (StoreDbContext db) => OrderCards.Of(db)).WithPopcorn();
+        app.MapGet("/cards/with-lines", (StoreDbContext db) => OrderCards.Of(db).Where(c => c.LineCount > 0)).WithPopcorn();
         // The same rows loaded whole, for the in-memory path (a list, and an async sequence), and one order alone.
         app.MapGet("/memory/orders", (StoreDbContext db) => LoadOrders(db)).WithPopcorn();
         app.MapGet("/stream/orders", (StoreDbContext db) => LoadOrders(db).ToAsyncEnumerable()).WithPopcorn();

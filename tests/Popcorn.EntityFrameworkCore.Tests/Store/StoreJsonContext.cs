@@ -8,4 +8,5 @@ namespace Popcorn.EntityFrameworkCore.Tests.Store;
 [JsonSerializable(typeof(List<Customer>))]
 [JsonSerializable(typeof(List<Product>))]
 [JsonSerializable(typeof(List<Coupon>))]
+[JsonSerializable(typeof(List<OrderCard>))]
 public partial class StoreJsonContext : JsonSerializerContext;

@@ -24,7 +24,7 @@ public class ProblemResponseTests(ShelfServer server) : IClassFixture<ShelfServe
         var problem = server.Document["components"]!["schemas"]!["PopcornProblem"]!;
 
         problem["properties"]!.AsObject().Select(p => p.Key).ShouldBe(
-            ["type", "title", "status", "detail", "line", "column", "excerpt", "errorKind", "field", "suggestions", "traceId"], ignoreOrder: true);
+            ["type", "title", "status", "detail", "line", "column", "excerpt", "errorKind", "field", "suggestions", "available", "traceId"], ignoreOrder: true);
         problem["properties"]!["errorKind"]!["enum"]!.AsArray().Select(e => e!.GetValue<string>()).ShouldContain("UnknownField");
     }
 

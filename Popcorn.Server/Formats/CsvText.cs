@@ -1,0 +1,68 @@
+using System.Buffers;
+
+namespace Popcorn.Server;
+
+/// <summary>RFC 4180 fields: quoted only when they must be, quotes doubled inside, rows ended by CRLF.</summary>
+internal static class CsvText
+{
+    /// <summary>The line break RFC 4180 prescribes between rows.</summary>
+    public static ReadOnlySpan<byte> LineBreak => "\r\n"u8;
+
+    // A field holding any of these must be quoted (RFC 4180, section 2, rules 5-7).
+    private static readonly SearchValues<byte> s_mustQuote = SearchValues.Create(",\"\r\n"u8);
+
+    /// <summary>
+    /// Writes <paramref name="value"/> (UTF-8 text) as one field. An empty string is written <c>""</c>, so it stays
+    /// distinct from a missing value (null), which is written as nothing: readers such as PostgreSQL's <c>COPY ... CSV</c>
+    /// read the two back as <c>''</c> and <c>NULL</c>.
+    /// </summary>
+    public static void WriteText(IBufferWriter<byte> output, ReadOnlySpan<byte> value)
+    {
+        int special = value.IndexOfAny(s_mustQuote);
+        if (special < 0 && !value.IsEmpty)
+        {
+            output.Write(value);
+            return;
+        }
+
+        // Worst case: every byte a quote, doubled, plus the two enclosing quotes.
+        var span = output.GetSpan(value.Length * 2 + 2);
+        int length = 0;
+        span[length++] = (byte)'"';
+        while (true)
+        {
+            int quote = value.IndexOf((byte)'"');
+            var run = quote < 0 ? value : value[..(quote + 1)];
+            run.CopyTo(span[length..]);
+            length += run.Length;
+            if (quote < 0)
+            {
+                break;
+            }
+
+            span[length++] = (byte)'"';
+            value = value[(quote + 1)..];
+        }
+
+        span[length++] = (byte)'"';
+        output.Advance(length);
+    }
+
+    /// <summary>The header row: each column name as a field, then the line break.</summary>
+    public static byte[] HeaderRow(IReadOnlyList<string> columns)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        for (int i = 0; i < columns.Count; i++)
+        {
+            if (i > 0)
+            {
+                buffer.Write(","u8);
+            }
+
+            WriteText(buffer, System.Text.Encoding.UTF8.GetBytes(columns[i]));
+        }
+
+        buffer.Write(LineBreak);
+        return buffer.WrittenSpan.ToArray();
+    }
+}

@@ -1,0 +1,34 @@
+using System.Collections.Concurrent;
+using Microsoft.AspNetCore.Http;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Writes an endpoint's value as CSV or JSON Lines: the same projection, size cap, held first bytes, streaming, ETag and
+/// metrics as JSON (<see cref="PopcornResponseWriter.WriteDocumentAsync{TState}"/>), with rows instead of one document.
+/// Never enveloped: a table or a stream of lines has no place for <c>success</c>/<c>data</c>.
+/// </summary>
+internal sealed class PopcornRowsWriter(PopcornRegistry registry, PopcornResponseWriter responses)
+{
+    private readonly ConcurrentDictionary<PopcornTypeWriter, RowWriter> _rowWriters = new(ReferenceEqualityComparer.Instance);
+    private readonly PopcornResponseWriter _responses = responses;
+    private readonly System.Text.Json.JsonWriterOptions _options = registry.Options.WriterOptions;
+
+    /// <summary>Writes the value in <paramref name="format"/>; false when it passed the size cap before anything was sent (the caller answers with a problem).</summary>
+    public Task<bool> WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode, ResponseFormat format) =>
+        _responses.WriteDocumentAsync(context, statusCode, format.ContentType, PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan, format), static async (body, state) =>
+        {
+            var (self, context, value, shape, plan, format) = state;
+            value = await self._responses.PrepareAsync(value, shape, plan, context);
+            if (value is IPopcornArrangedSource)
+            {
+                // The source applied the list arguments (a projected query): applying them again would skip twice.
+                plan = plan.ForQueriedRows();
+            }
+
+            var rowWriter = self._rowWriters.GetOrAdd(shape.Writer, static w => w.Accept(RowWriter.Factory.Instance));
+            using var sink = RowSink.Create(format, body, plan, self._options);
+            await rowWriter.WriteAsync(body, sink, value, shape.IsSequence, plan, context.RequestAborted);
+        });
+}

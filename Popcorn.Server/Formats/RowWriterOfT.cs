@@ -1,0 +1,58 @@
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>The typed row writer: each element through the model's generated writer, then into the sink as one row.</summary>
+internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
+{
+    public override async ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, CancellationToken cancellationToken)
+    {
+        sink.Start();
+        if (!isSequence)
+        {
+            // One object is one row; a null one (a handler's null) is no row at all.
+            if (value is not null)
+            {
+                WriteRow(sink, (T)value, plan);
+            }
+
+            return;
+        }
+
+        if (value is null)
+        {
+            return;
+        }
+
+        if (plan.Arguments is { } arguments)
+        {
+            value = await RootListArguments.ApplyAsync<T>(value, arguments, cancellationToken);
+        }
+
+        if (value is IAsyncEnumerable<T> items)
+        {
+            await foreach (var item in items.WithCancellation(cancellationToken))
+            {
+                WriteRow(sink, item, plan);
+                await FlushIfDueAsync(body, cancellationToken);
+            }
+
+            return;
+        }
+
+        foreach (var item in (IEnumerable<T>)value)
+        {
+            WriteRow(sink, item, plan);
+            await FlushIfDueAsync(body, cancellationToken);
+        }
+    }
+
+    private void WriteRow(RowSink sink, T? item, SelectionPlan plan)
+    {
+        writer.Write(sink.Json, item, plan);
+        sink.EndRow();
+    }
+
+    private static ValueTask FlushIfDueAsync(ResponseBody body, CancellationToken cancellationToken) =>
+        body.PendingBytes >= ResponseBody.FlushThreshold ? body.FlushAsync(cancellationToken) : ValueTask.CompletedTask;
+}

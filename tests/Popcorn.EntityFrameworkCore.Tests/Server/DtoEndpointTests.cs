@@ -1,0 +1,48 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using Microsoft.EntityFrameworkCore;
+using Popcorn.EntityFrameworkCore.Tests.Infrastructure;
+using Popcorn.EntityFrameworkCore.Tests.Store;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Server;
+
+/// <summary>Endpoints that return the app's own DTO query, through Kestrel: the SQL, the JSON, the warnings.</summary>
+public sealed class DtoEndpointTests(SqliteStore store) : IClassFixture<SqliteStore>
+{
+    [Fact]
+    public async Task Get_DtoQuery_ReadsOnlyTheSelectedMembersAndWritesTheSameJson()
+    {
+        const string selection = "[status,customer[name]]";
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        using var response = await server.Client.GetAsync("/cards?include=" + Uri.EscapeDataString(selection));
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        var sql = store.Sql.Commands.ShouldHaveSingleItem();
+        foreach (string unread in new[] { "COUNT", "\"Email\"", "\"Note\"", "\"InternalNote\"", "\"Quantity\"" })
+        {
+            sql.ShouldNotContain(unread, customMessage: sql);
+        }
+
+        await using var memory = store.CreateContext();
+        var expected = Json.Write(await OrderCards.Of(memory).ToListAsync(), Json.Plan<OrderCard>(selection));
+        JsonNode.DeepEquals(JsonNode.Parse(await response.Content.ReadAsStringAsync()), JsonNode.Parse(expected)).ShouldBeTrue();
+    }
+
+    [Fact]
+    public async Task Get_DtoQueryThatCannotBeNarrowed_AnswersCorrectlyAndWarnsOnce()
+    {
+        var logs = new WarningCapture();
+        await using var server = await StoreServer.StartAsync(store.CreateContext, logs: logs);
+
+        for (int i = 0; i < 3; i++)
+        {
+            using var response = await server.Client.GetAsync("/cards/with-lines?include=" + Uri.EscapeDataString("[id]"));
+            response.StatusCode.ShouldBe(HttpStatusCode.OK);
+            JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray().Count.ShouldBeGreaterThan(0);
+        }
+
+        logs.Messages.Count(m => m.Contains("cannot be pushed down", StringComparison.Ordinal)).ShouldBe(1);
+    }
+}
