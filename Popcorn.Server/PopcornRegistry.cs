@@ -69,9 +69,17 @@ internal sealed class PopcornRegistry
     public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct();
 
     /// <summary>Every <c>[PopcornAuthorize]</c> policy of every model type, in ordinal order: what a schema depends on.</summary>
-    public IReadOnlyList<string> AllPolicies => _allPolicies ??= ModelTypes.SelectMany(t => t.ReachablePolicies).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+    public IReadOnlyList<string> AllPolicies => _allPolicies ??= ModelTypes.SelectMany(t => t.ReachablePolicies).Concat(_gatewayPolicies).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
 
     private string[]? _allPolicies;
+    private readonly List<string> _gatewayPolicies = [];
+
+    /// <summary>Adds the policies of gateway fields (a mutation's own), while endpoints are mapped, before any request.</summary>
+    public void AddGatewayPolicies(IEnumerable<string> policies)
+    {
+        _gatewayPolicies.AddRange(policies);
+        _allPolicies = null;
+    }
 
     public PopcornTypeWriter? FindWriter(Type type) => _writers.GetValueOrDefault(type);
 

@@ -9,6 +9,7 @@ namespace Popcorn.Server;
 [JsonSerializable(typeof(IReadOnlyList<string>))]
 [JsonSerializable(typeof(string[]))]
 [JsonSerializable(typeof(int))]
+[JsonSerializable(typeof(string))]
 [JsonSerializable(typeof(NormalizedQuery))]
 [JsonSerializable(typeof(QueryCheck))]
 internal sealed partial class PopcornServerJsonContext : JsonSerializerContext;

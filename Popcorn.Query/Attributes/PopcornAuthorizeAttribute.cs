@@ -12,7 +12,7 @@ namespace Popcorn;
 /// ASP.NET Core's own <c>[Authorize]</c> cannot be put on a property (its usage is classes and methods), so Popcorn
 /// has its own attribute, read by the source generator into <c>FieldMetadata.Policy</c>.
 /// </remarks>
-[AttributeUsage(AttributeTargets.Property | AttributeTargets.Field, Inherited = true)]
+[AttributeUsage(AttributeTargets.Property | AttributeTargets.Field | AttributeTargets.Method, Inherited = true)]
 public sealed class PopcornAuthorizeAttribute : Attribute
 {
     /// <summary>Requires <paramref name="policy"/> to see the member.</summary>

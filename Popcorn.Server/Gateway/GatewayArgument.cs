@@ -1,16 +1,32 @@
+using System.Buffers;
 using System.Globalization;
 using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>A root field's argument: a resolver parameter bound from the GraphQL argument of the same name.</summary>
+/// <summary>
+/// A root field's argument: a resolver parameter bound from the GraphQL argument of the same name, a scalar converted
+/// here or an input object (or list) read by the app's JSON metadata (<see cref="Input"/>).
+/// </summary>
 internal sealed class GatewayArgument
 {
     private readonly Type _valueType;
     private readonly bool _acceptsNull;
     private readonly bool _hasDefault;
     private readonly object? _default;
+    private readonly JsonTypeInfo? _inputTypeInfo;
+
+    /// <summary>An input object argument (or a list of them), read through <paramref name="typeInfo"/> as the app reads JSON.</summary>
+    public GatewayArgument(ParameterInfo parameter, InputShape input, JsonTypeInfo typeInfo)
+        : this(parameter)
+    {
+        Input = input;
+        _inputTypeInfo = typeInfo;
+        GraphQLType = InputTypes.Print(input) + (_acceptsNull || _hasDefault ? string.Empty : "!");
+    }
 
     public GatewayArgument(ParameterInfo parameter)
     {
@@ -25,6 +41,9 @@ internal sealed class GatewayArgument
     }
 
     public string Name { get; }
+
+    /// <summary>The input shape of an input object argument; null for a scalar one.</summary>
+    public InputShape? Input { get; }
 
     /// <summary>The argument's type in GraphQL SDL, e.g. <c>Int!</c>.</summary>
     public string GraphQLType { get; }
@@ -69,6 +88,11 @@ internal sealed class GatewayArgument
             return false;
         }
 
+        if (Input is not null)
+        {
+            return TryReadInput(value, out bound, out error);
+        }
+
         bound = Convert(value);
         if (bound is null)
         {
@@ -77,6 +101,42 @@ internal sealed class GatewayArgument
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Writes an input value as JSON and reads it once with the app's metadata, so a value its deserializer refuses (a
+    /// date that does not parse) is an error before anything runs; the bytes are kept and read again for every call
+    /// (<see cref="InputArgumentValue"/>), so no resolver ever shares an instance with another request.
+    /// </summary>
+    private bool TryReadInput(QueryValue value, out object? bound, out string? error)
+    {
+        bound = null;
+        error = null;
+        var buffer = new ArrayBufferWriter<byte>();
+        try
+        {
+            using (var json = new Utf8JsonWriter(buffer))
+            {
+                InputValueWriter.Write(json, value, Input!);
+            }
+
+            var bytes = buffer.WrittenMemory.ToArray();
+            _ = JsonSerializer.Deserialize(bytes, _inputTypeInfo!);
+            bound = new InputArgumentValue(bytes, _inputTypeInfo!);
+            return true;
+        }
+        catch (InvalidInputException e)
+        {
+            error = $"Argument '{Name}' has an invalid value: {e.Message}";
+        }
+        catch (JsonException e)
+        {
+            // The deserializer's path ($.lines[0].when) says where; its message names CLR types, which stay private.
+            string at = e.Path is { Length: > 1 } path ? $" at \"{Name}{path[1..]}\"" : string.Empty;
+            error = $"Argument '{Name}' has a value{at} that cannot be read as type '{GraphQLType.TrimEnd('!')}'.";
+        }
+
+        return false;
     }
 
     /// <summary>

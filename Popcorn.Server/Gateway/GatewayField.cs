@@ -24,11 +24,25 @@ internal sealed class GatewayField
 
     [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
     public GatewayField(string name, Delegate resolver, string? description)
+        : this(new GatewayFieldDeclaration(name, resolver, description, IsMutation: false), inputs: null, isService: null)
     {
+    }
+
+    /// <summary>
+    /// A declared field. A parameter that is not a scalar, <see cref="HttpContext"/> or <see cref="CancellationToken"/>
+    /// is an input object (or a list of them) when the app's JSON metadata knows it and it is not a registered service
+    /// (<paramref name="isService"/>), as Minimal APIs tell a body from a service; anything else is a service.
+    /// </summary>
+    [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
+    public GatewayField(GatewayFieldDeclaration declaration, GatewayInputTypes? inputs, Func<Type, bool>? isService)
+    {
+        var (name, resolver, description, isMutation) = declaration;
         Name = name;
         Description = description;
-        _resolver = resolver;
+        IsMutation = isMutation;
         var method = resolver.Method;
+        Policy = declaration.Policy ?? method.GetCustomAttribute<PopcornAuthorizeAttribute>()?.Policy;
+        _resolver = resolver;
         if (resolver.HasSingleTarget && method.IsStatic == resolver.Target is null)
         {
             _invoker = MethodInvoker.Create(method);
@@ -54,6 +68,12 @@ internal sealed class GatewayField
                 arguments.Add(argument);
                 binders.Add((_, bound) => bound[argument.Name]);
             }
+            else if (inputs is not null && isService?.Invoke(type) != true && IsInput(inputs, type) && inputs.TypeInfo(type) is { } typeInfo)
+            {
+                var argument = new GatewayArgument(parameter, inputs.Describe(type), typeInfo);
+                arguments.Add(argument);
+                binders.Add((_, bound) => bound[argument.Name] is InputArgumentValue value ? value.Read() : null);
+            }
             else
             {
                 binders.Add((context, _) => context.RequestServices.GetRequiredService(type));
@@ -72,6 +92,12 @@ internal sealed class GatewayField
 
     public string Name { get; }
 
+    /// <summary>True for a field of the <c>Mutation</c> type: run one at a time, in the document's order.</summary>
+    public bool IsMutation { get; }
+
+    /// <summary>The authorization policy the caller must satisfy to see and run the field; null for none.</summary>
+    public string? Policy { get; }
+
     public string? Description { get; }
 
     public IReadOnlyList<GatewayArgument> Arguments { get; }
@@ -88,6 +114,19 @@ internal sealed class GatewayField
         shape is { IsSequence: true }
         && Array.IndexOf(PlanCompiler.CollectionArgumentNames, name) >= 0
         && !Arguments.Any(a => a.Name == name);
+
+    private static bool IsInput(GatewayInputTypes inputs, Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (inputs.IsInputObject(type))
+        {
+            return true;
+        }
+
+        // A list of input objects (List<LineInput>, LineInput[]).
+        return type != typeof(string) && inputs.TypeInfo(type) is { Kind: System.Text.Json.Serialization.Metadata.JsonTypeInfoKind.Enumerable, ElementType: { } element }
+            && inputs.IsInputObject(element);
+    }
 
     /// <summary>Calls the resolver; a <see cref="ValueTask{TResult}"/>, so a resolver that returns its value (not a task) allocates no task.</summary>
     public async ValueTask<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)

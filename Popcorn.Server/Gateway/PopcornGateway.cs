@@ -3,14 +3,23 @@ using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>The gateway's root fields, shared by the request handler and the schema endpoints. A singleton.</summary>
+/// <summary>The gateway's root fields (queries and mutations) and input types, shared by the request handler and the schema endpoints. A singleton.</summary>
 internal sealed class PopcornGateway(PopcornRegistry registry)
 {
     private readonly Dictionary<string, GatewayField> _byName = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, GatewayField> _mutationsByName = new(StringComparer.Ordinal);
     private readonly List<GatewayField> _fields = new();
+    private readonly List<GatewayField> _mutations = new();
     private SchemaModel? _schema;
 
+    /// <summary>The fields of the <c>Query</c> type.</summary>
     public IReadOnlyList<GatewayField> Fields => _fields;
+
+    /// <summary>The fields of the <c>Mutation</c> type, in declaration order.</summary>
+    public IReadOnlyList<GatewayField> Mutations => _mutations;
+
+    /// <summary>The input types the fields' arguments use; set when the gateway is first mapped.</summary>
+    public GatewayInputTypes? Inputs { get; set; }
 
     /// <summary>Where the gateway is mapped (the first map, if there are several), for the playground; null when unmapped.</summary>
     public string? Path { get; set; }
@@ -19,23 +28,25 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
     {
         foreach (var field in fields)
         {
-            if (!_byName.TryAdd(field.Name, field))
+            if (!(field.IsMutation ? _mutationsByName : _byName).TryAdd(field.Name, field))
             {
-                throw new InvalidOperationException($"The gateway already has a root field '{field.Name}'.");
+                throw new InvalidOperationException($"The gateway already has a {(field.IsMutation ? "mutation" : "root")} field '{field.Name}'.");
             }
 
-            _fields.Add(field);
+            (field.IsMutation ? _mutations : _fields).Add(field);
         }
     }
 
     public GatewayField? Find(string name) => _byName.GetValueOrDefault(name);
+
+    public GatewayField? FindMutation(string name) => _mutationsByName.GetValueOrDefault(name);
 
     /// <summary>
     /// The schema the SDL and introspection describe to a caller who may see every field, built on first use: root
     /// fields are all added while endpoints are mapped, before any request (a race only builds the same immutable model
     /// twice).
     /// </summary>
-    public SchemaModel Schema => _schema ??= SchemaModelBuilder.Build(registry, _fields, FieldAccess.Unrestricted);
+    public SchemaModel Schema => _schema ??= SchemaModelBuilder.Build(registry, this, FieldAccess.Unrestricted);
 
     private readonly ConcurrentDictionary<FieldAccess, SchemaModel> _restrictedSchemas = new();
 
@@ -55,7 +66,7 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
             return schema;
         }
 
-        schema = SchemaModelBuilder.Build(registry, _fields, access);
+        schema = SchemaModelBuilder.Build(registry, this, access);
         return _restrictedSchemas.Count < FieldAuthorization.MaxCachedAccessSets ? _restrictedSchemas.GetOrAdd(access, schema) : schema;
     }
 }

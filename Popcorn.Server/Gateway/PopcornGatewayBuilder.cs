@@ -9,9 +9,9 @@ public sealed class PopcornGatewayBuilder
     internal const string ReflectionWarning =
         "A root field's resolver is bound by reflection: its parameters are read and it is invoked dynamically, and a Task<T> result is read through Task<T>.Result. Keep the resolver's parameter and return types when trimming.";
 
-    private readonly List<GatewayField> _fields = new();
+    private readonly List<GatewayFieldDeclaration> _fields = new();
 
-    internal IReadOnlyList<GatewayField> Fields => _fields;
+    internal IReadOnlyList<GatewayFieldDeclaration> Declarations => _fields;
 
     /// <summary>
     /// Adds a root field. The resolver's parameters of scalar types (int, string, bool, Guid, enums, …) are the
@@ -23,16 +23,35 @@ public sealed class PopcornGatewayBuilder
     /// <param name="description">Shown in the schema.</param>
     /// <returns>This builder, for chaining.</returns>
     [RequiresUnreferencedCode(ReflectionWarning)]
-    public PopcornGatewayBuilder Field(string name, Delegate resolver, string? description = null)
+    public PopcornGatewayBuilder Field(string name, Delegate resolver, string? description = null) =>
+        Add(new GatewayFieldDeclaration(name, resolver, description, IsMutation: false));
+
+    /// <summary>
+    /// Adds a field of the <c>Mutation</c> type: a write, run over POST only, one after another in the document's order.
+    /// The resolver's parameters bind as for <see cref="Field"/>, and a parameter of a record or class the app's JSON
+    /// metadata knows (not a service) is an input object, read by the app's <c>JsonSerializerContext</c>. It returns the
+    /// changed model, a sequence, an <c>IQueryable</c> (projected by the selection and read back after the write) or a
+    /// <c>Task</c> of one; a <see cref="PopcornFieldException"/> it throws is the field's error with the app's code.
+    /// </summary>
+    /// <param name="name">The field's name, e.g. <c>placeOrder</c>.</param>
+    /// <param name="resolver">Does the write, e.g. <c>(PlaceOrderInput input, StoreDbContext db, CancellationToken ct) =&gt; ...</c>.</param>
+    /// <param name="description">Shown in the schema.</param>
+    /// <param name="policy">An authorization policy the caller must satisfy: a caller refused it neither sees the field nor runs it.</param>
+    /// <returns>This builder, for chaining.</returns>
+    [RequiresUnreferencedCode(ReflectionWarning)]
+    public PopcornGatewayBuilder Mutation(string name, Delegate resolver, string? description = null, string? policy = null) =>
+        Add(new GatewayFieldDeclaration(name, resolver, description, IsMutation: true) { Policy = policy });
+
+    private PopcornGatewayBuilder Add(GatewayFieldDeclaration declaration)
     {
-        ArgumentException.ThrowIfNullOrEmpty(name);
-        ArgumentNullException.ThrowIfNull(resolver);
-        if (!SelectionParser.IsValidFieldName(name) || _fields.Any(f => f.Name == name))
+        ArgumentException.ThrowIfNullOrEmpty(declaration.Name);
+        ArgumentNullException.ThrowIfNull(declaration.Resolver);
+        if (!SelectionParser.IsValidFieldName(declaration.Name) || _fields.Any(f => f.Name == declaration.Name && f.IsMutation == declaration.IsMutation))
         {
-            throw new ArgumentException($"'{name}' is not a valid, unique GraphQL field name.", nameof(name));
+            throw new ArgumentException($"'{declaration.Name}' is not a valid, unique GraphQL field name.", "name");
         }
 
-        _fields.Add(new GatewayField(name, resolver, description));
+        _fields.Add(declaration);
         return this;
     }
 }

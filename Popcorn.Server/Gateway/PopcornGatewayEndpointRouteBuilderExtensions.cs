@@ -1,6 +1,8 @@
+using System.Diagnostics.CodeAnalysis;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 using Popcorn.Server;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -13,6 +15,7 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
     /// <c>{pattern}/schema.graphql</c>. Declare the root fields in <paramref name="configure"/>.
     /// </summary>
     /// <returns>A builder for conventions on both endpoints (auth, rate limiting, CORS).</returns>
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The fields were declared through PopcornGatewayBuilder.Field and Mutation, which carry the reflection warning to the app.")]
     public static IEndpointConventionBuilder MapPopcornGateway(this IEndpointRouteBuilder endpoints, string pattern, Action<PopcornGatewayBuilder> configure)
     {
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -20,8 +23,18 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         ArgumentNullException.ThrowIfNull(configure);
         var builder = new PopcornGatewayBuilder();
         configure(builder);
-        var gateway = endpoints.ServiceProvider.GetRequiredService<PopcornGateway>();
-        gateway.Add(builder.Fields);
+        var services = endpoints.ServiceProvider;
+        var gateway = services.GetRequiredService<PopcornGateway>();
+        gateway.Inputs ??= new GatewayInputTypes(InputSources(services), services.GetRequiredService<PopcornRegistry>());
+        var isService = services.GetService<IServiceProviderIsService>();
+        var fields = new List<GatewayField>();
+        foreach (var declaration in builder.Declarations)
+        {
+            fields.Add(new GatewayField(declaration, gateway.Inputs, type => isService?.IsService(type) == true));
+        }
+
+        gateway.Add(fields);
+        services.GetRequiredService<PopcornRegistry>().AddGatewayPolicies(fields.Select(f => f.Policy).OfType<string>());
         gateway.Path ??= pattern;
         var group = endpoints.MapGroup(pattern);
         group.MapMethods(string.Empty, [HttpMethods.Get, HttpMethods.Post], static (HttpContext context, GatewayRequestHandler handler) => handler.HandleAsync(context))
@@ -37,5 +50,26 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornGatewaySdl", "The gateway's schema in GraphQL SDL."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;
+    }
+
+    /// <summary>
+    /// Where input types are read from: the app's JSON options for request bodies (where a trimmed or AOT app puts its
+    /// <c>JsonSerializerContext</c>), then each Popcorn context's own options.
+    /// </summary>
+    private static List<System.Text.Json.JsonSerializerOptions> InputSources(IServiceProvider services)
+    {
+        var sources = new List<System.Text.Json.JsonSerializerOptions>
+        {
+            services.GetRequiredService<IOptions<Microsoft.AspNetCore.Http.Json.JsonOptions>>().Value.SerializerOptions,
+        };
+        foreach (var context in services.GetRequiredService<IOptions<PopcornOptions>>().Value.Contexts)
+        {
+            if (context is System.Text.Json.Serialization.JsonSerializerContext json)
+            {
+                sources.Add(json.Options);
+            }
+        }
+
+        return sources;
     }
 }

@@ -34,4 +34,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(9, LogLevel.Warning, "The field authorization policy '{Policy}' could not be evaluated ({Reason}); the fields it protects are hidden from this caller.")]
     public static partial void FieldPolicyNotEvaluated(this ILogger logger, string policy, string reason);
+
+    [LoggerMessage(10, LogLevel.Error, "Gateway mutation field '{Field}' failed (trace id {TraceId}); the client was told only the trace id.")]
+    public static partial void GatewayMutationFailed(this ILogger logger, Exception exception, string field, string traceId);
 }

@@ -190,7 +190,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
     /// </summary>
     /// <exception cref="PopcornQueryException">A variable is missing or invalid, or the expanded selection exceeds a limit.</exception>
     internal SelectionTree Normalize(string text, DocumentNode document, System.Text.Json.JsonElement variables, string? operationName) =>
-        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName, markEmptySelections: !registry.Options.GatewayUsesPopcornSemantics);
+        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName, markEmptySelections: !registry.Options.GatewayUsesPopcornSemantics, allowMutations: true);
 
     /// <summary>
     /// Step 8 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>

@@ -3,8 +3,8 @@ namespace Popcorn.Query;
 /// <summary>Which operation runs, and directives where none may stand.</summary>
 internal sealed partial class GraphQLNormalizer
 {
-    /// <summary>Lone Anonymous Operation and Operation Name Uniqueness.</summary>
-    private void CheckOperations()
+    /// <summary>Operation types this reader runs, Lone Anonymous Operation and Operation Name Uniqueness.</summary>
+    private void CheckOperations(bool allowMutations)
     {
         var operations = _document.Operations;
         if (operations.Length == 0)
@@ -15,6 +15,15 @@ internal sealed partial class GraphQLNormalizer
         var names = default(NameSet);
         foreach (var operation in operations)
         {
+            if (operation.Type == GraphQLOperationType.Subscription || (operation.Type == GraphQLOperationType.Mutation && !allowMutations))
+            {
+                // A selection describes what to write back; only the gateway has mutation fields to run, and nothing streams.
+                string word = operation.Type == GraphQLOperationType.Mutation ? GraphQLKeywords.Mutation : GraphQLKeywords.Subscription;
+                throw Invalid(allowMutations
+                    ? $"Only query and mutation operations are supported; '{word}' is not."
+                    : $"Only query operations are supported; '{word}' is not.", operation.Offset);
+            }
+
             if (operation.Name is null)
             {
                 if (operations.Length > 1)

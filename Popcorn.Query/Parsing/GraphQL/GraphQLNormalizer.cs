@@ -34,7 +34,8 @@ internal sealed partial class GraphQLNormalizer
     /// Validates <paramref name="document"/> and builds the tree of the operation to run. With
     /// <paramref name="markEmptySelections"/> (the gateway under GraphQL's rules) a field whose selection set
     /// <c>@include</c>/<c>@skip</c> emptied gets <see cref="PropertyReference.EmptySelection"/> as its only child, so it
-    /// is written as <c>{}</c>; without, it has no children and means its defaults (Popcorn's rule, REST).
+    /// is written as <c>{}</c>; without, it has no children and means its defaults (Popcorn's rule, REST). Only queries
+    /// are accepted unless <paramref name="allowMutations"/> (the gateway, which runs mutation fields); subscriptions never.
     /// </summary>
     /// <exception cref="PopcornQueryException">The document breaks a rule, a variable is missing or invalid, or a limit is exceeded.</exception>
     public static SelectionTree Normalize(
@@ -43,10 +44,11 @@ internal sealed partial class GraphQLNormalizer
         SelectionParserOptions options,
         JsonElement variables,
         string? operationName,
-        bool markEmptySelections = false)
+        bool markEmptySelections = false,
+        bool allowMutations = false)
     {
         var normalizer = new GraphQLNormalizer(text, document, options, markEmptySelections);
-        normalizer.CheckOperations();
+        normalizer.CheckOperations(allowMutations);
         normalizer.CheckFragments();
         normalizer.CheckDefinitionDirectives();
         normalizer.CheckSelections();

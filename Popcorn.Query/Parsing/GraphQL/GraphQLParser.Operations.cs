@@ -50,14 +50,14 @@ internal ref partial struct GraphQLParser
             return new OperationNode(null, offset, s_noVariables, s_noDirectives, shorthand, shorthandSpreads, shorthandUsages);
         }
 
-        ParseOperationType();
+        var type = ParseOperationType();
         int nameOffset = _reader.Start;
         string? name = Kind == GraphQLTokenKind.Name ? ParseName() : null;
         var variables = Kind == GraphQLTokenKind.LeftParenthesis ? ParseVariableDefinitions() : s_noVariables;
         var directives = ParseDirectives(isConstant: false);
         var selectionSet = ParseSelectionSet();
         var (spreads, usages) = TakeReferences();
-        return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages) { NameOffset = nameOffset };
+        return new OperationNode(name, offset, variables, directives, selectionSet, spreads, usages) { NameOffset = nameOffset, Type = type };
     }
 
     /// <summary>
@@ -75,22 +75,19 @@ internal ref partial struct GraphQLParser
         return true;
     }
 
-    /// <summary>OperationType : one of <c>query</c> <c>mutation</c> <c>subscription</c> — only <c>query</c> is accepted.</summary>
-    private void ParseOperationType()
+    /// <summary>
+    /// OperationType : one of <c>query</c> <c>mutation</c> <c>subscription</c>. All three are read; which may run is the
+    /// reader's decision (REST selections and the include path take queries only, the gateway mutations too), made by
+    /// the normalizer and the gateway's validation, so the grammar stays the spec's.
+    /// </summary>
+    private GraphQLOperationType ParseOperationType()
     {
-        if (IsKeyword(GraphQLKeywords.Query))
-        {
-            MoveNext();
-            return;
-        }
-
-        if (IsKeyword(GraphQLKeywords.Mutation) || IsKeyword(GraphQLKeywords.Subscription))
-        {
-            // A selection describes what to write back; there is nothing here to run a mutation or subscription against.
-            throw Invalid($"Only query operations are supported; '{_reader.Token}' is not.", _reader.Start);
-        }
-
-        throw Unexpected(DefinitionExpected);
+        var type = IsKeyword(GraphQLKeywords.Query) ? GraphQLOperationType.Query
+            : IsKeyword(GraphQLKeywords.Mutation) ? GraphQLOperationType.Mutation
+            : IsKeyword(GraphQLKeywords.Subscription) ? GraphQLOperationType.Subscription
+            : throw Unexpected(DefinitionExpected);
+        MoveNext();
+        return type;
     }
 
     /// <summary>VariableDefinitions : <c>(</c> VariableDefinition+ <c>)</c></summary>

@@ -16,6 +16,9 @@ internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps, FieldAc
     /// <summary>The schema introspection answers from: the one a caller with <see cref="Access"/> sees.</summary>
     public SchemaModel Schema { get; } = schema;
 
+    /// <summary>True for a mutation: its fields run one at a time, each read back before the next starts, and never over GET.</summary>
+    public bool IsMutation { get; init; }
+
     /// <summary>The <c>[PopcornAuthorize]</c> policies its plans touched (every policy when it introspects); empty for most operations.</summary>
     public IReadOnlyList<string> Policies { get; } = policies;
 }

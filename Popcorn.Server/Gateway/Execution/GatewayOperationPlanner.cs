@@ -16,8 +16,11 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
     /// </summary>
     internal const int MaxErrors = 100;
 
-    /// <summary>The operation for callers with <paramref name="access"/>, or null with <paramref name="errors"/> filled.</summary>
-    public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors, FieldAccess access)
+    /// <summary>
+    /// The operation for callers with <paramref name="access"/>, or null with <paramref name="errors"/> filled. With
+    /// <paramref name="mutation"/> its root fields are the <c>Mutation</c> type's.
+    /// </summary>
+    public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors, FieldAccess access, bool mutation = false)
     {
         var schema = gateway.SchemaFor(access);
         var policies = new SortedSet<string>(StringComparer.Ordinal);
@@ -51,19 +54,40 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
                 continue;
             }
 
-            if (IntrospectionValidator.IsIntrospectionRoot(property.Name))
+            if (!mutation && IntrospectionValidator.IsIntrospectionRoot(property.Name))
             {
                 PlanIntrospection(schema, property, key, steps, errors);
                 policies.UnionWith(pipeline.Registry.AllPolicies);
                 continue;
             }
 
-            var field = gateway.Find(property.Name);
-            if (field is null)
+            var field = mutation ? gateway.FindMutation(property.Name) : gateway.Find(property.Name);
+            bool hidden = field?.Policy is { } policy && access.Denies(policy);
+            if (field is null || (hidden && pipeline.Registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide))
             {
-                var suggestions = NameSuggestions.Closest(property.Name, gateway.Fields.Select(f => f.Name));
+                var candidates = mutation ? gateway.Mutations.Where(f => f.Policy is null || !access.Denies(f.Policy)) : gateway.Fields;
+                var suggestions = NameSuggestions.Closest(property.Name, candidates.Select(f => f.Name));
                 errors.Add(new GraphQLError($"Unknown root field '{GraphQLError.Quote(property.Name)}'.{NameSuggestions.Hint(suggestions)}", property.Location, key, ValidationFailed, Kind: QueryErrorKind.UnknownField));
                 continue;
+            }
+
+            if (hidden)
+            {
+                errors.Add(new GraphQLError($"You are not allowed to run the field '{field.Name}'.", property.Location, key, "FORBIDDEN", Kind: QueryErrorKind.Forbidden));
+                continue;
+            }
+
+            if (field.Policy is not null)
+            {
+                policies.Add(field.Policy);
+            }
+
+            foreach (var input in field.Arguments)
+            {
+                if (input.Input is { } inputShape)
+                {
+                    policies.UnionWith(MutationInputTypes.Policies(inputShape));
+                }
             }
 
             var shape = pipeline.Registry.ShapeOf(field.ReturnType);
@@ -93,7 +117,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             CheckBudget(steps, schema, errors);
         }
 
-        return errors.Count == 0 ? new GatewayOperation(steps, access, schema, policies.ToArray()) : null;
+        return errors.Count == 0 ? new GatewayOperation(steps, access, schema, policies.ToArray()) { IsMutation = mutation } : null;
     }
 
     /// <summary>The whole operation's estimated cost, summed over its root fields, against the gateway's limit.</summary>

@@ -23,6 +23,8 @@ internal sealed class GatewayRequestHandler(
 
     private readonly GatewayOperationPlanner _planner = new(pipeline, gateway);
 
+    private readonly GatewayMutationRunner _mutations = new(writer, logger);
+
     private readonly PersistedDocumentResolver _persisted = new(persistedDocuments, pipeline.Registry.Options, pipeline.Metrics);
 
     internal GatewayDocumentCache Documents { get; } = new(pipeline.Registry.Options.PlanCacheCapacity, pipeline.Metrics);
@@ -69,7 +71,15 @@ internal sealed class GatewayRequestHandler(
             return;
         }
 
-        await RunAsync(context, operation);
+        if (operation.IsMutation && HttpMethods.IsGet(context.Request.Method))
+        {
+            // GraphQL over HTTP: a GET must never change anything, so a mutation sent over it is refused before it runs.
+            context.Response.Headers.Allow = "POST";
+            await WriteErrorsAsync(context, StatusCodes.Status405MethodNotAllowed, [new GraphQLError("A mutation cannot be sent with GET: send it with POST.", Code: "METHOD_NOT_ALLOWED")]);
+            return;
+        }
+
+        await (operation.IsMutation ? _mutations.RunAsync(context, operation) : RunAsync(context, operation));
     }
 
     /// <summary>
@@ -154,9 +164,10 @@ internal sealed class GatewayRequestHandler(
     private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
     {
         SelectionTree? document;
+        bool mutation;
         try
         {
-            document = ParseValid(request, errors, access);
+            document = ParseValid(request, errors, access, out mutation);
         }
         catch (PopcornQueryException e)
         {
@@ -164,7 +175,7 @@ internal sealed class GatewayRequestHandler(
             return null;
         }
 
-        var operation = document is null ? null : _planner.Plan(document, errors, access);
+        var operation = document is null ? null : _planner.Plan(document, errors, access, mutation);
         if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
             // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by the pipeline.
@@ -189,8 +200,9 @@ internal sealed class GatewayRequestHandler(
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, out bool mutation)
     {
+        mutation = false;
         string query = request.Query!;
         if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
         {
@@ -226,7 +238,18 @@ internal sealed class GatewayRequestHandler(
             }
         }
 
-        return pipeline.Normalize(query, document!, request.Variables, request.OperationName);
+        if (document!.Selected(request.OperationName) is { Type: GraphQLOperationType.Mutation } selected)
+        {
+            // A mutation's variables are coerced against the schema's input types before anything runs (6.1.2).
+            mutation = true;
+            VariableValueRules.Check(hides ? gateway.SchemaFor(access) : gateway.Schema, query, selected, request.Variables, errors);
+            if (errors.Count > 0)
+            {
+                return null;
+            }
+        }
+
+        return pipeline.Normalize(query, document, request.Variables, request.OperationName);
     }
 
     private async Task RunAsync(HttpContext context, GatewayOperation operation)
@@ -317,7 +340,7 @@ internal sealed class GatewayRequestHandler(
     /// this field's error and a null, while the roots before and after it are still answered; the errors follow
     /// <c>data</c>, so one found mid-document can still be reported. Not available when the source was down.
     /// </summary>
-    private static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
+    internal static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
     {
         try
         {
@@ -331,7 +354,7 @@ internal sealed class GatewayRequestHandler(
         }
     }
 
-    private Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
+    internal Task WriteErrorsAsync(HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
         writer.WriteDocumentAsync(context, status, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, errors) =>
         {
             var json = body.Json;
@@ -341,7 +364,7 @@ internal sealed class GatewayRequestHandler(
             return ValueTask.CompletedTask;
         });
 
-    private static void WriteErrorList(Utf8JsonWriter json, IReadOnlyList<GraphQLError> errors)
+    internal static void WriteErrorList(Utf8JsonWriter json, IReadOnlyList<GraphQLError> errors)
     {
         json.WriteStartArray("errors");
         foreach (var error in errors)
@@ -353,7 +376,7 @@ internal sealed class GatewayRequestHandler(
     }
 
     /// <summary>GraphQL over HTTP: answer in <c>application/graphql-response+json</c> when the client accepts it, else <c>application/json</c>.</summary>
-    private static string ResponseMediaType(HttpContext context) =>
+    internal static string ResponseMediaType(HttpContext context) =>
         AcceptsGraphQLResponse(context) ? GraphQLResponseMediaType + "; charset=utf-8" : "application/json; charset=utf-8";
 
     private static bool AcceptsGraphQLResponse(HttpContext context) =>

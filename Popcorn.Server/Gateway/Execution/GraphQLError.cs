@@ -9,7 +9,7 @@ namespace Popcorn.Server;
 /// it says otherwise). <see cref="MoreLocations"/> follow <see cref="Location"/> in <c>locations</c> for the spec's rules
 /// that point at two places (both definitions of a repeated name, a variable's use and its operation).
 /// </summary>
-internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null, QueryErrorKind Kind = QueryErrorKind.InvalidSelection, IReadOnlyList<SourceLocation>? MoreLocations = null, UnknownFieldDetails? UnknownField = null)
+internal sealed record GraphQLError(string Message, SourceLocation? Location = null, string? Path = null, string Code = "BAD_REQUEST", PopcornQueryException? Source = null, QueryErrorKind Kind = QueryErrorKind.InvalidSelection, IReadOnlyList<SourceLocation>? MoreLocations = null, UnknownFieldDetails? UnknownField = null, string? TraceId = null)
 {
     /// <summary>
     /// A client-written name as an error echoes it: at most the excerpt limit (40 characters), then "…". A root key
@@ -51,6 +51,12 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
 
         json.WriteStartObject("extensions");
         json.WriteString("code", Code);
+        if (TraceId is not null)
+        {
+            // What the client can quote to find the server's log entry, for an error whose text stays on the server.
+            json.WriteString("traceId", TraceId);
+        }
+
         var unknown = UnknownField ?? (Source is { Kind: QueryErrorKind.UnknownField } source ? new UnknownFieldDetails(source.FieldName, source.TypeName, source.Suggestions) : null);
         if (unknown is not null)
         {

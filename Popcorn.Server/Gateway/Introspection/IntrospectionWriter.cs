@@ -85,8 +85,9 @@ internal static class IntrospectionWriter
         {
             "types" => schema.Types,
             "queryType" => schema.QueryType,
+            "mutationType" => schema.MutationType,
             "directives" => schema.Directives,
-            _ => null, // description, mutationType, subscriptionType: this schema has none
+            _ => null, // description, subscriptionType: this schema has none
         },
         TypeRef { Kind: TypeRefKind.Named } named => schema.Find(named.Name!) is { } type ? ResolveType(schema, type, field) : null,
         TypeRef wrapper => field.Name switch

@@ -17,12 +17,17 @@ internal sealed class SchemaModel
 
     public const string QueryTypeName = "Query";
 
+    public const string MutationTypeName = "Mutation";
+
     /// <summary>Every named type: the query type, the models, scalars, and the introspection types themselves.</summary>
     public IReadOnlyList<SchemaType> Types { get; }
 
     public IReadOnlyList<SchemaDirective> Directives { get; }
 
     public SchemaType QueryType => _byName[QueryTypeName];
+
+    /// <summary>The <c>Mutation</c> type; null when the gateway declares no mutation the caller may see.</summary>
+    public SchemaType? MutationType => _byName.GetValueOrDefault(MutationTypeName);
 
     public SchemaType? Find(string name) => _byName.GetValueOrDefault(name);
 }

@@ -12,20 +12,35 @@ internal static class SchemaModelBuilder
 {
     private const string MapScalar = "Map";
 
-    public static SchemaModel Build(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
+    public static SchemaModel Build(PopcornRegistry registry, PopcornGateway gateway, FieldAccess access)
     {
         // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
         var types = new List<SchemaType>
         {
             SchemaType.Scalar(MapScalar, "A JSON object whose keys are strings; the selection applies to each value."),
-            QueryType(registry, rootFields, access),
+            RootType(SchemaModel.QueryTypeName, registry, gateway.Fields, access),
         };
+        var mutations = gateway.Mutations.Where(m => m.Policy is null || !access.Denies(m.Policy)).ToArray();
+        if (mutations.Length > 0)
+        {
+            types.Add(RootType(SchemaModel.MutationTypeName, registry, mutations, access));
+        }
+
+        var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
         foreach (var model in registry.ModelTypes)
         {
-            types.Add(ModelType(model, access));
+            // A type only ever read as an input is described as an input object, not also as an output type of the same name.
+            if (!inputObjects.Contains(model.Name) || IsReturned(model, registry, gateway))
+            {
+                types.Add(ModelType(model, access));
+            }
         }
 
         types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
+        if (gateway.Inputs is { } inputs)
+        {
+            types.AddRange(MutationInputTypes.For(inputs, access));
+        }
 
         types.AddRange(BuiltInTypes.Scalars);
         types.AddRange(BuiltInTypes.Introspection);
@@ -51,14 +66,43 @@ internal static class SchemaModelBuilder
             : new SchemaType(SchemaTypeKind.UNION, model.Name, model.Description, [], []) { PossibleTypes = possible };
     }
 
-    private static SchemaType QueryType(PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
+    /// <summary>True when a root field's result reaches <paramref name="model"/> through the models' fields.</summary>
+    private static bool IsReturned(TypeMetadata model, PopcornRegistry registry, PopcornGateway gateway)
+    {
+        var seen = new HashSet<TypeMetadata>();
+        var pending = new Stack<TypeMetadata>(gateway.Fields.Concat(gateway.Mutations).Select(f => registry.ShapeOf(f.ReturnType)?.Metadata).OfType<TypeMetadata>());
+        while (pending.TryPop(out var type))
+        {
+            if (type == model)
+            {
+                return true;
+            }
+
+            if (seen.Add(type))
+            {
+                foreach (var next in type.SelectableFields.Select(f => f.ElementType).OfType<TypeMetadata>().Concat(type.PossibleTypes()))
+                {
+                    pending.Push(next);
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
     {
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)
         {
             var shape = registry.ShapeOf(field.ReturnType);
             var named = TypeRef.Named(shape?.Metadata.Name ?? MapScalar);
-            var type = shape?.IsSequence == true ? TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(named))) : named;
+            var type = shape?.IsSequence == true ? TypeRef.List(TypeRef.NonNull(named)) : named;
+            if (shape?.IsSequence == true && !field.IsMutation)
+            {
+                type = TypeRef.NonNull(type);
+            }
+
             var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType)));
             if (shape is { IsSequence: true })
             {
@@ -69,7 +113,7 @@ internal static class SchemaModelBuilder
             fields.Add(new SchemaField(field.Name, field.Description, arguments.ToArray(), type));
         }
 
-        return new SchemaType(SchemaTypeKind.OBJECT, SchemaModel.QueryTypeName, null, fields, []);
+        return new SchemaType(SchemaTypeKind.OBJECT, typeName, null, fields, []);
     }
 
     private static SchemaField ModelField(FieldMetadata field, FieldAccess access)

@@ -25,7 +25,10 @@ internal sealed class FieldMergingRules(ValidationContext context)
     {
         foreach (var operation in context.Document.Operations)
         {
-            CheckSetAndBelow(operation.SelectionSet, context.Schema.QueryType);
+            if ((operation.Type == GraphQLOperationType.Mutation ? context.Schema.MutationType : context.Schema.QueryType) is { } root)
+            {
+                CheckSetAndBelow(operation.SelectionSet, root);
+            }
         }
 
         foreach (var fragment in context.Document.Fragments)

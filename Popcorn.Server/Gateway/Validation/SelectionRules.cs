@@ -28,13 +28,24 @@ internal sealed class SelectionRules(ValidationContext context)
         foreach (var operation in context.Document.Operations)
         {
             Begin(operation);
-            DirectiveRules.Check(context, operation.Directives, "QUERY", _current);
+            DirectiveRules.Check(context, operation.Directives, operation.Type switch
+            {
+                GraphQLOperationType.Mutation => "MUTATION",
+                GraphQLOperationType.Subscription => "SUBSCRIPTION",
+                _ => "QUERY",
+            }, _current);
             foreach (var variable in operation.Variables)
             {
                 DirectiveRules.Check(context, variable.Directives, "VARIABLE_DEFINITION", _current);
             }
 
-            CheckSelectionSet(operation.SelectionSet, context.Schema.QueryType);
+            // An operation whose root type the schema lacks was reported by OperationRules; its fields are checked untyped.
+            CheckSelectionSet(operation.SelectionSet, operation.Type switch
+            {
+                GraphQLOperationType.Query => context.Schema.QueryType,
+                GraphQLOperationType.Mutation => context.Schema.MutationType,
+                _ => null,
+            });
         }
 
         foreach (var fragment in context.Document.Fragments)

@@ -47,6 +47,7 @@ internal static class ValueRules
                 }
             }
 
+            CheckRequiredFields(context, input, value.Fields.Select(f => f.Name), value.Offset);
             return;
         }
 
@@ -108,6 +109,8 @@ internal static class ValueRules
                 }
             }
 
+            CheckRequiredFields(context, input, value.Fields.Select(f => f.Name), offset);
+
             return;
         }
 
@@ -132,6 +135,19 @@ internal static class ValueRules
         }
 
         return i;
+    }
+
+    /// <summary>Every non-null field without a default is given (Input Object Required Fields, 5.6.4), in graphql-js's words.</summary>
+    private static void CheckRequiredFields(ValidationContext context, SchemaType input, IEnumerable<string> given, int offset)
+    {
+        var names = given.ToHashSet(StringComparer.Ordinal);
+        foreach (var field in input.InputFields ?? [])
+        {
+            if (field.Type.Kind == TypeRefKind.NonNull && field.DefaultValue is null && !names.Contains(field.Name))
+            {
+                context.Report($"Field \"{input.Name}.{field.Name}\" of required type \"{field.Type}\" was not provided.", offset);
+            }
+        }
     }
 
     /// <summary>The input object's field <paramref name="name"/>, or null after reporting it as graphql-js does.</summary>

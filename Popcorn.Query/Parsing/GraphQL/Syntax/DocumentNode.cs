@@ -6,4 +6,12 @@ internal sealed class DocumentNode(OperationNode[] operations, FragmentDefinitio
     public OperationNode[] Operations { get; } = operations;
 
     public FragmentDefinitionNode[] Fragments { get; } = fragments;
+
+    /// <summary>
+    /// The operation a request with <paramref name="operationName"/> runs (the only one when no name is given, as
+    /// clients send <c>""</c> for none); null when that is ambiguous or names nothing, which normalizing reports.
+    /// </summary>
+    public OperationNode? Selected(string? operationName) => string.IsNullOrEmpty(operationName)
+        ? Operations.Length == 1 ? Operations[0] : null
+        : Array.Find(Operations, o => o.Name == operationName);
 }

@@ -1,8 +1,8 @@
 namespace Popcorn.Query;
 
 /// <summary>
-/// OperationDefinition : <c>query</c> Name? VariableDefinitions? Directives? SelectionSet | SelectionSet.
-/// Only queries get this far; the parser rejects mutations and subscriptions.
+/// OperationDefinition : OperationType Name? VariableDefinitions? Directives? SelectionSet | SelectionSet.
+/// The parser reads every operation type; the normalizer refuses all but queries unless mutations are allowed (the gateway).
 /// </summary>
 internal sealed class OperationNode(
     string? name,
@@ -21,6 +21,9 @@ internal sealed class OperationNode(
     public int Offset { get; } = offset;
 
     public VariableDefinitionNode[] Variables { get; } = variables;
+
+    /// <summary>Whether it reads, writes or subscribes; a shorthand <c>{ ... }</c> is a query.</summary>
+    public GraphQLOperationType Type { get; init; }
 
     /// <summary>Offset of the operation's name (meaningful only when it has one).</summary>
     public int NameOffset { get; init; }
