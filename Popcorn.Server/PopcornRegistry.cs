@@ -74,6 +74,14 @@ internal sealed class PopcornRegistry
     private string[]? _allPolicies;
     private readonly List<string> _gatewayPolicies = [];
 
+    /// <summary>The names of gateway fields a policy protects (<see cref="ProtectedFieldNames"/>).</summary>
+    public IReadOnlyList<string> ProtectedGatewayFieldNames => _protectedGatewayFieldNames;
+
+    private readonly List<string> _protectedGatewayFieldNames = [];
+
+    /// <summary>Adds the names of gateway fields a policy protects, while endpoints are mapped, before any request.</summary>
+    public void AddProtectedGatewayFieldNames(IEnumerable<string> names) => _protectedGatewayFieldNames.AddRange(names);
+
     /// <summary>Adds the policies of gateway fields (a mutation's own), while endpoints are mapped, before any request.</summary>
     public void AddGatewayPolicies(IEnumerable<string> policies)
     {
