@@ -44,6 +44,24 @@ public sealed class PopcornOptions
     public string? CursorKey { get; set; }
 
     /// <summary>
+    /// The most values one <c>in</c> of a <c>where</c> argument may hold, literal or from a GraphQL variable (1000 by
+    /// default; <see cref="PlanCompilerOptions.MaxFilterInValues"/>); more is a 400. See docs/data.md, "Bounds".
+    /// </summary>
+    public int MaxFilterInValues { get; set; } = 1000;
+
+    /// <summary>
+    /// The most operands one <c>and</c>/<c>or</c> list, or entries one filter object, may hold (100 by default;
+    /// <see cref="PlanCompilerOptions.MaxFilterOperands"/>); more is a 400.
+    /// </summary>
+    public int MaxFilterOperands { get; set; } = 100;
+
+    /// <summary>
+    /// The most comparisons, groups and <c>in</c> values the <c>where</c> arguments of one selection (one gateway root
+    /// field) may hold together (2000 by default; <see cref="PlanCompilerOptions.MaxFilterNodes"/>); more is a 400.
+    /// </summary>
+    public int MaxFilterNodes { get; set; } = 2000;
+
+    /// <summary>
     /// What a caller gets for naming a field whose <c>[PopcornAuthorize]</c> policy refuses them: the answer a field that
     /// does not exist gets, as for <c>[Never]</c> (<see cref="UnauthorizedFieldHandling.Hide"/>, the default), or a 403
     /// (<see cref="UnauthorizedFieldHandling.Forbid"/>; GraphQL error <c>FORBIDDEN</c> at <c>/graphql</c>). Wildcards

@@ -28,7 +28,15 @@ internal sealed class PopcornRegistry
         }
 
         _telemetry = new PlanCacheTelemetry(metrics);
-        var restOptions = new PlanCompilerOptions { UnknownFields = Options.UnknownFields, MaxPageSize = Options.MaxPageSize, Cursors = CursorKeys.CodecFor(Options.CursorKey) };
+        var restOptions = new PlanCompilerOptions
+        {
+            UnknownFields = Options.UnknownFields,
+            MaxPageSize = Options.MaxPageSize,
+            MaxFilterInValues = Options.MaxFilterInValues,
+            MaxFilterOperands = Options.MaxFilterOperands,
+            MaxFilterNodes = Options.MaxFilterNodes,
+            Cursors = CursorKeys.CodecFor(Options.CursorKey),
+        };
         Plans = CreatePlanCache(restOptions);
 
         // A cache per semantics, so a REST plan and a gateway plan of the same text never mix and REST's hit stays one
@@ -66,6 +74,14 @@ internal sealed class PopcornRegistry
 
     private string[]? _allPolicies;
     private readonly List<string> _gatewayPolicies = [];
+
+    /// <summary>The names of gateway fields a policy protects (<see cref="ProtectedFieldNames"/>).</summary>
+    public IReadOnlyList<string> ProtectedGatewayFieldNames => _protectedGatewayFieldNames;
+
+    private readonly List<string> _protectedGatewayFieldNames = [];
+
+    /// <summary>Adds the names of gateway fields a policy protects, while endpoints are mapped, before any request.</summary>
+    public void AddProtectedGatewayFieldNames(IEnumerable<string> names) => _protectedGatewayFieldNames.AddRange(names);
 
     /// <summary>Adds the policies of gateway fields (a mutation's own), while endpoints are mapped, before any request.</summary>
     public void AddGatewayPolicies(IEnumerable<string> policies)

@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
+using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Popcorn.Query;
 
@@ -28,6 +29,8 @@ internal static class ArgumentExpressions
     private static readonly MethodInfo s_thenByDescending = Enumerable(nameof(System.Linq.Enumerable.ThenByDescending), typeof(Func<,>));
     private static readonly MethodInfo s_skip = Enumerable(nameof(System.Linq.Enumerable.Skip), typeof(int));
     private static readonly MethodInfo s_take = Enumerable(nameof(System.Linq.Enumerable.Take), typeof(int));
+    private static readonly MethodInfo s_contains = typeof(Enumerable).GetMethods().Single(m => m.Name == nameof(System.Linq.Enumerable.Contains) && m.GetParameters().Length == 2);
+    private static readonly MethodInfo s_efParameter = typeof(EF).GetMethod(nameof(EF.Parameter))!;
     private static readonly MethodInfo s_compare = typeof(string).GetMethod(nameof(string.Compare), [typeof(string), typeof(string)])!;
 
     /// <summary>
@@ -159,41 +162,82 @@ internal static class ArgumentExpressions
         return Expression.Call(method.MakeGenericMethod(elementType, body.Type), source, Expression.Lambda(body, row));
     }
 
+    /// <remarks>
+    /// Nothing here recurses in proportion to the input's size, only to its nesting: an <c>in</c> is one array
+    /// parameter, and a group's operands are joined as a balanced tree, so EF Core's translator (which recurses once
+    /// per node) sees a depth of log2 of the operands; the plan compiler bounded both (docs/data.md, "Bounds").
+    /// </remarks>
     private static Expression Filter(Filter filter, ParameterExpression row)
     {
         if (filter is FilterGroup group)
         {
-            var joined = Filter(group.Operands[0], row);
-            for (int i = 1; i < group.Operands.Count; i++)
+            var operands = new Expression[group.Operands.Count];
+            for (int i = 0; i < operands.Length; i++)
             {
-                var next = Filter(group.Operands[i], row);
-                joined = group.IsOr ? Expression.OrElse(joined, next) : Expression.AndAlso(joined, next);
+                operands[i] = Filter(group.Operands[i], row);
             }
 
-            return joined;
+            return Balanced(operands, 0, operands.Length, group.IsOr);
         }
 
         var comparison = (FilterComparison)filter;
         var member = Member(row, comparison.Field);
-        if (comparison.Operator == FilterOperator.In)
-        {
-            // One equality per value, or-ed: parameters each, and translated alike by every provider.
-            Expression? any = null;
-            foreach (object? value in comparison.Values)
-            {
-                var equal = Compare(member, FilterOperator.Equal, value);
-                any = any is null ? equal : Expression.OrElse(any, equal);
-            }
+        return comparison.Operator == FilterOperator.In
+            ? In(member, comparison.Values)
+            : Compare(member, comparison.Operator, comparison.Value);
+    }
 
-            return any ?? Expression.Constant(false);
+    /// <summary>Operands [start, end) joined by and/or, halves first: depth log2(n), not n.</summary>
+    private static Expression Balanced(Expression[] operands, int start, int end, bool isOr)
+    {
+        if (end - start == 1)
+        {
+            return operands[start];
         }
 
-        return Compare(member, comparison.Operator, comparison.Value);
+        int middle = start + ((end - start) / 2);
+        var left = Balanced(operands, start, middle, isOr);
+        var right = Balanced(operands, middle, end, isOr);
+        return isOr ? Expression.OrElse(left, right) : Expression.AndAlso(left, right);
+    }
+
+    /// <summary>
+    /// <c>EF.Parameter(values).Contains(member)</c>: the values as one array parameter (SQLite reads it with
+    /// <c>json_each</c>, PostgreSQL as <c>= ANY</c>), so a thousand values are one parameter, not a thousand (SQLite
+    /// refuses more than 999 by default) nor a thousand nested ORs. A null never equals a field that cannot be null, so
+    /// it is left out for one.
+    /// </summary>
+    private static Expression In(MemberExpression member, IReadOnlyList<object?> values)
+    {
+        var type = member.Type;
+        bool nullable = !type.IsValueType || Nullable.GetUnderlyingType(type) is not null;
+        var kept = nullable ? values : values.Where(v => v is not null).ToArray();
+        if (kept.Count == 0)
+        {
+            return Expression.Constant(false);
+        }
+
+        var array = Array.CreateInstance(type, kept.Count);
+        for (int i = 0; i < kept.Count; i++)
+        {
+            array.SetValue(kept[i], i);
+        }
+
+        var arrayType = array.GetType();
+        var parameter = Expression.Call(s_efParameter.MakeGenericMethod(arrayType), Parameter(array, arrayType));
+        return Expression.Call(s_contains.MakeGenericMethod(type), parameter, member);
     }
 
     private static Expression Compare(Expression member, FilterOperator op, object? value)
     {
         var type = member.Type;
+        if (value is null && type.IsValueType && Nullable.GetUnderlyingType(type) is null)
+        {
+            // A field that cannot be null is never equal to null and always unequal to it (the plan compiler lets null
+            // through only for eq, neq and in), as the same comparison in C# or in memory says.
+            return Expression.Constant(op == FilterOperator.NotEqual);
+        }
+
         Expression operand = value is null ? Expression.Constant(null, type) : Parameter(value, type);
         if (type == typeof(string) && op is not (FilterOperator.Equal or FilterOperator.NotEqual))
         {

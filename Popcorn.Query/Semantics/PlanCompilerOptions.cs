@@ -30,4 +30,22 @@ public sealed record PlanCompilerOptions
     /// random key, so cursors do not survive a restart or cross instances; a server sets one shared key.
     /// </summary>
     public CursorCodec Cursors { get; init; } = CursorCodec.PerProcess;
+
+    /// <summary>
+    /// The most values one <c>in</c> of a <c>where</c> argument may hold (1000 by default), whether written in the
+    /// selection or passed in a GraphQL variable; more is a <see cref="QueryErrorKind.LimitExceeded"/> error.
+    /// </summary>
+    public int MaxFilterInValues { get; init; } = 1000;
+
+    /// <summary>
+    /// The most operands one <c>and</c>/<c>or</c> list, or entries one filter object, may hold (100 by default); more is
+    /// a <see cref="QueryErrorKind.LimitExceeded"/> error.
+    /// </summary>
+    public int MaxFilterOperands { get; init; } = 100;
+
+    /// <summary>
+    /// The most comparisons, <c>and</c>/<c>or</c> groups and <c>in</c> values all the <c>where</c> arguments of one
+    /// compiled selection may hold together (2000 by default); more is a <see cref="QueryErrorKind.LimitExceeded"/> error.
+    /// </summary>
+    public int MaxFilterNodes { get; init; } = 2000;
 }

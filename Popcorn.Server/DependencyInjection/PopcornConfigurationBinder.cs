@@ -16,6 +16,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
+        nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits),
     ];
 
@@ -44,6 +45,9 @@ internal static class PopcornConfigurationBinder
         options.AssumedListSize = ReadInt(section, nameof(PopcornOptions.AssumedListSize), options.AssumedListSize);
         options.MaxPageSize = ReadInt(section, nameof(PopcornOptions.MaxPageSize), options.MaxPageSize);
         options.CursorKey = section[nameof(PopcornOptions.CursorKey)] ?? options.CursorKey;
+        options.MaxFilterInValues = ReadInt(section, nameof(PopcornOptions.MaxFilterInValues), options.MaxFilterInValues);
+        options.MaxFilterOperands = ReadInt(section, nameof(PopcornOptions.MaxFilterOperands), options.MaxFilterOperands);
+        options.MaxFilterNodes = ReadInt(section, nameof(PopcornOptions.MaxFilterNodes), options.MaxFilterNodes);
         options.MaxResponseBytes = ReadLong(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes);
         options.ETagMaxBytes = ReadLong(section, nameof(PopcornOptions.ETagMaxBytes), options.ETagMaxBytes);
         options.ResponseBufferBytes = ReadLong(section, nameof(PopcornOptions.ResponseBufferBytes), options.ResponseBufferBytes);

@@ -26,6 +26,11 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         {
             failures.Add("CursorKey must be base64 of at least 32 bytes (e.g. the output of 'openssl rand -base64 32').");
         }
+
+        // Upper ends: what a source can still translate without recursing deeply (one array parameter per 'in', operands joined as a balanced tree).
+        CheckRange(failures, nameof(options.MaxFilterInValues), options.MaxFilterInValues, 1, 100_000);
+        CheckRange(failures, nameof(options.MaxFilterOperands), options.MaxFilterOperands, 1, 10_000);
+        CheckRange(failures, nameof(options.MaxFilterNodes), options.MaxFilterNodes, 1, 1_000_000);
         var limits = options.Limits;
         if (limits is null)
         {

@@ -34,7 +34,9 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         }
 
         gateway.Add(fields);
-        services.GetRequiredService<PopcornRegistry>().AddGatewayPolicies(fields.Select(f => f.Policy).OfType<string>());
+        var registry = services.GetRequiredService<PopcornRegistry>();
+        registry.AddGatewayPolicies(fields.Select(f => f.Policy).OfType<string>());
+        registry.AddProtectedGatewayFieldNames(fields.Where(f => f.Policy is not null).Select(f => f.Name));
         gateway.Path ??= pattern;
         var group = endpoints.MapGroup(pattern);
         group.MapMethods(string.Empty, [HttpMethods.Get, HttpMethods.Post], static (HttpContext context, GatewayRequestHandler handler) => handler.HandleAsync(context))

@@ -6,6 +6,15 @@ namespace Popcorn.Server;
 /// <summary>Compiling for a caller: the one routine that re-plans for the policies a caller is refused.</summary>
 internal sealed partial class CallerPlans
 {
+    private ProtectedFieldNames? _protectedNames;
+
+    /// <summary>
+    /// Whether a GraphQL document names a protected field anywhere (a skipped selection, an unused fragment included):
+    /// such a document is settled for the caller like one whose plan touches a policy, so it is validated against the
+    /// schema the caller sees and a skipped hidden field is refused as an unknown one is (<see cref="ProtectedFieldNames"/>).
+    /// </summary>
+    public bool NamesProtectedField(string document) => (_protectedNames ??= new ProtectedFieldNames(registry)).AnyIn(document);
+
     /// <summary>
     /// The one re-plan routine, for REST plans and gateway operations alike. <paramref name="unrestricted"/> was made as
     /// if the caller may see everything; when it touches no protected field (the common case) or the app has no

@@ -21,6 +21,12 @@ internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps, FieldAc
 
     /// <summary>The <c>[PopcornAuthorize]</c> policies its plans touched (every policy when it introspects); empty for most operations.</summary>
     public IReadOnlyList<string> Policies { get; } = policies;
+
+    /// <summary>
+    /// Whether its document names a protected field anywhere, even where no plan reaches it (<c>@skip</c>, an unused
+    /// fragment): then it is settled for each caller as if it touched a policy. Set once, before the operation is cached.
+    /// </summary>
+    public bool NamesProtectedField { get; set; }
 }
 
 /// <summary>

@@ -33,13 +33,20 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         else
         {
             unrestricted = Prepare(request, FieldAccess.Unrestricted);
+            if (unrestricted.Operation is { } named)
+            {
+                named.NamesProtectedField = callerPlans.NamesProtectedField(request.Query!);
+            }
+
             if (cacheable && unrestricted.Operation is { } prepared)
             {
                 Documents.Add(key, prepared);
             }
         }
 
-        bool touches = unrestricted.Operation is not { } operation || operation.Policies.Count > 0;
+        // The names the document contains count, not only what its plans touch: a hidden field under @skip must fail
+        // validation against the caller's schema exactly as an unknown name does.
+        bool touches = unrestricted.Operation is not { } operation || operation.Policies.Count > 0 || operation.NamesProtectedField;
         return callerPlans.ForCallerAsync(context, registry.AllPolicies, unrestricted, touches, (self: this, request, key, cacheable), static (s, access, unrestricted) =>
         {
             if (access.IsUnrestricted)
