@@ -37,12 +37,57 @@ internal static class SelectionDescription
     /// <summary>What a client gets without a selection, in the include syntax: <c>[id,title]</c>.</summary>
     public static string DefaultSelection(TypeMetadata type) => "[" + string.Join(",", type.DefaultFields.Where(f => f.Policy is null).Select(f => f.WireName)) + "]";
 
+    /// <summary>
+    /// A selection of <paramref name="type"/>'s own fields, in the include syntax, to show the syntax with names that
+    /// exist (one hard-coded example read as an error on every model without an <c>author</c>): its first two scalar
+    /// fields and its first model field with one of that model's scalars (<c>[id,title,author[name]]</c>).
+    /// </summary>
+    public static string ExampleInclude(TypeMetadata type)
+    {
+        var (scalars, child, inner) = ExampleParts(type);
+        var names = scalars.ToList();
+        if (child is not null)
+        {
+            names.Add(child.WireName + "[" + inner!.WireName + "]");
+        }
+
+        return "[" + string.Join(",", names) + "]";
+    }
+
+    /// <summary>The same example in the GraphQL-like syntax: <c>{ id title author { name } }</c>.</summary>
+    public static string ExampleGraphQL(TypeMetadata type)
+    {
+        var (scalars, child, inner) = ExampleParts(type);
+        var names = scalars.ToList();
+        if (child is not null)
+        {
+            names.Add(child.WireName + " { " + inner!.WireName + " }");
+        }
+
+        return names.Count == 0 ? "{ __default }" : "{ " + string.Join(" ", names) + " }";
+    }
+
+    private static (IEnumerable<string> Scalars, FieldMetadata? Child, FieldMetadata? Inner) ExampleParts(TypeMetadata type)
+    {
+        var scalars = Described(type).Where(static f => f.ElementType is null).Take(2).Select(static f => f.WireName);
+        foreach (var field in Described(type))
+        {
+            if (field.ElementType is { } child
+                && (Described(child).FirstOrDefault(static f => f.ElementType is null && !f.IsAlways) ?? Described(child).FirstOrDefault(static f => f.ElementType is null)) is { } inner)
+            {
+                return (scalars, field, inner);
+            }
+        }
+
+        return (scalars, null, null);
+    }
+
     /// <summary>The query parameter's description: the syntaxes, the defaults, then every reachable type's fields.</summary>
     public static string ForQueryParameter(TypeMetadata root, bool isSequence, PopcornOptions options)
     {
         var text = new StringBuilder();
         text.Append("Chooses the fields of the response").Append(isSequence ? " (each " : " (").Append(root.Name).Append("), in the include syntax ")
-            .Append("(`[id,author[name]]`) or the GraphQL-like syntax (`{ id author { name } }`). ")
+            .Append("(`").Append(ExampleInclude(root)).Append("`) or the GraphQL-like syntax (`").Append(ExampleGraphQL(root)).Append("`). ")
             .Append("Without a selection the default fields are written: `").Append(DefaultSelection(root)).Append("`. ")
             .Append("The same selection may be sent in the `").Append(options.HeaderName).Append("` header instead, not in both. ")
             .Append(isSequence ? "The list itself takes `first`, `skip`, `orderBy` and `where` written before the selection: `(first: 10)[id]`. " : string.Empty)

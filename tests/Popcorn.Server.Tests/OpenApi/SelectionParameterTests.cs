@@ -30,11 +30,25 @@ public class SelectionParameterTests(ShelfServer server) : IClassFixture<ShelfSe
     {
         string description = Parameters("/books", "get").Single(p => p["name"]!.GetValue<string>() == "include")["description"]!.GetValue<string>();
 
+        description.ShouldContain("in the include syntax (`[id,title,author[name]]`) or the GraphQL-like syntax (`{ id title author { name } }`)");
         description.ShouldContain("Without a selection the default fields are written: `[id,title]`.");
         description.ShouldContain("- Book: `id` (*always*), `title` (*default*), `author` (Author), `editions` (list of Edition)");
         description.ShouldContain("- Author: `id` (*always*), `name` (*default*), `country`");
         description.ShouldContain("- Edition: `isbn` (*default*), `year` (*default*)");
         description.ShouldContain("`Popcorn-Include` header");
+    }
+
+    [Fact]
+    public void Document_IncludeDescription_ExampleIsBuiltFromTheModelsOwnFields()
+    {
+        // An Edition has no author: the example must not name one (it once read `[id,author[name]]` for every model).
+        string edition = SelectionDescription.ExampleInclude(Metadata<Edition>());
+        string author = SelectionDescription.ExampleGraphQL(Metadata<Author>());
+
+        edition.ShouldBe("[isbn,year]");
+        author.ShouldBe("{ id name }");
+        Popcorn.Query.SelectionParser.Parse(edition).ShouldNotBeNull();
+        Popcorn.Query.SelectionParser.Parse(author).ShouldNotBeNull();
     }
 
     [Fact]
@@ -90,4 +104,7 @@ public class SelectionParameterTests(ShelfServer server) : IClassFixture<ShelfSe
 
     private IReadOnlyList<JsonNode> Parameters(string path, string method) =>
         server.Operation(path, method)!["parameters"]!.AsArray().Select(p => p!).ToList();
+
+    private static Popcorn.Query.TypeMetadata Metadata<T>() =>
+        ((Popcorn.Query.IPopcornContext)ShelfJsonContext.Default).Writers.Single(w => w.Type == typeof(T)).Metadata;
 }
