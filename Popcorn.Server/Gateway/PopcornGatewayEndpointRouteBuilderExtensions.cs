@@ -34,6 +34,16 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         }
 
         gateway.Add(fields);
+        if (builder.Upstreams.Count > 0)
+        {
+            if (services.GetService<UpstreamCatalog>() is null)
+            {
+                throw new InvalidOperationException($"The gateway at '{pattern}' serves upstream '{builder.Upstreams[0]}': register the upstreams with services.AddPopcornUpstreams(builder.Configuration.GetSection(\"Popcorn:Upstreams\")).");
+            }
+
+            gateway.AddUpstreams(builder.Upstreams);
+        }
+
         services.GetRequiredService<PopcornRegistry>().AddGatewayPolicies(fields.Select(f => f.Policy).OfType<string>());
         gateway.Path ??= pattern;
         var group = endpoints.MapGroup(pattern);

@@ -258,10 +258,13 @@ internal sealed class GatewayRequestHandler(
         var values = new object?[steps.Count];
         var failed = new bool[steps.Count];
         var errors = new List<GraphQLError>();
+
+        // Upstream services are called first and all at once; local resolvers then run in order while they answer.
+        var upstream = UpstreamCalls.Start(context, steps);
         for (int i = 0; i < steps.Count; i++)
         {
             var step = steps[i];
-            if (step.Field is null)
+            if (step.Field is null || step.Field.Upstream is not null)
             {
                 continue;
             }
@@ -278,6 +281,11 @@ internal sealed class GatewayRequestHandler(
                 errors.Add(new GraphQLError($"The field '{step.Field.Name}' could not be resolved.", step.Location, step.Key, "INTERNAL_SERVER_ERROR"));
                 failed[i] = true;
             }
+        }
+
+        if (upstream is not null)
+        {
+            await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
         bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
@@ -301,6 +309,10 @@ internal sealed class GatewayRequestHandler(
                 else if (failed[i])
                 {
                     json.WriteNullValue();
+                }
+                else if (values[i] is UpstreamValue upstreamValue)
+                {
+                    json.WriteRawValue(upstreamValue.Json.Span, skipInputValidation: true);
                 }
                 else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
                 {
