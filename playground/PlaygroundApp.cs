@@ -26,7 +26,11 @@ public static class PlaygroundApp
         builder.AddDevelopmentRoles(); // acting as a user with or without a role: Development only (docs/authorization.md)
         builder.Services.AddSharedCache(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
-        builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default));
+        builder.Services.ConfigureHttpJsonOptions(options =>
+        {
+            options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default);
+            options.SerializerOptions.TypeInfoResolverChain.Insert(1, StoreInputJsonContext.Default); // the store's writes: REST bodies and gateway inputs
+        });
         builder.Services.AddOpenApi(options => options.AddPopcorn()); // /openapi/v1.json, with the selection documented (docs/openapi.md)
 
         var app = builder.Build();

@@ -13,8 +13,8 @@ public sealed class SelectionPlanCache
     /// <summary>The default number of entries each level holds.</summary>
     public const int DefaultCapacity = 1024;
 
-    private readonly BoundedPlanMap _byText;
-    private readonly BoundedPlanMap _byCanonicalForm;
+    private readonly BoundedMap<string, TypeMetadata, SelectionPlan> _byText;
+    private readonly BoundedMap<string, TypeMetadata, SelectionPlan> _byCanonicalForm;
     private readonly ISelectionPlanCacheObserver? _observer;
 
     /// <summary>Creates a cache.</summary>
@@ -25,8 +25,8 @@ public sealed class SelectionPlanCache
     public SelectionPlanCache(int capacity = DefaultCapacity, SelectionParserOptions? parserOptions = null, PlanCompilerOptions? compilerOptions = null, ISelectionPlanCacheObserver? observer = null)
     {
         _observer = observer;
-        _byText = new BoundedPlanMap(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.Text));
-        _byCanonicalForm = new BoundedPlanMap(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.CanonicalForm));
+        _byText = new(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.Text), StringComparer.Ordinal);
+        _byCanonicalForm = new(capacity, observer is null ? null : () => observer.OnEvicted(SelectionPlanCacheLevel.CanonicalForm), StringComparer.Ordinal);
         ParserOptions = parserOptions ?? SelectionParserOptions.Default;
         CompilerOptions = compilerOptions ?? PlanCompilerOptions.Default;
     }
@@ -49,7 +49,7 @@ public sealed class SelectionPlanCache
     {
         ArgumentNullException.ThrowIfNull(type);
         string text = query ?? string.Empty;
-        bool hit = _byText.TryGetValue(type, text, out var plan);
+        bool hit = _byText.TryGetValue(text, type, out var plan);
         _observer?.OnLookup(SelectionPlanCacheLevel.Text, hit);
         if (hit)
         {
@@ -57,7 +57,7 @@ public sealed class SelectionPlanCache
         }
 
         plan = GetOrCompile(type, Parse(query));
-        return _byText.GetOrAdd(type, text, plan);
+        return _byText.GetOrAdd(text, type, plan);
     }
 
     /// <summary>
@@ -76,14 +76,14 @@ public sealed class SelectionPlanCache
             return Compile(type, tree);
         }
 
-        bool hit = _byCanonicalForm.TryGetValue(type, canonical, out var plan);
+        bool hit = _byCanonicalForm.TryGetValue(canonical, type, out var plan);
         _observer?.OnLookup(SelectionPlanCacheLevel.CanonicalForm, hit);
         if (hit)
         {
             return plan!;
         }
 
-        return _byCanonicalForm.GetOrAdd(type, canonical, Compile(type, tree));
+        return _byCanonicalForm.GetOrAdd(canonical, type, Compile(type, tree));
     }
 
     private SelectionTree Parse(string? query)

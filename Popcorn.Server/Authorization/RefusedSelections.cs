@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -17,59 +16,16 @@ namespace Popcorn.Server;
 /// </remarks>
 internal sealed class RefusedSelections(int capacity, int maxTextLength)
 {
-    private readonly ConcurrentDictionary<string, Refusal> _byText = new(StringComparer.Ordinal);
-    private readonly ConcurrentQueue<string> _insertionOrder = new();
-    private int _count;
+    private readonly BoundedMap<string, (SelectionPlanCache Plans, TypeMetadata Type), PopcornQueryException> _byText = new(capacity, keyComparer: StringComparer.Ordinal);
 
-    public bool TryGet(SelectionPlanCache plans, TypeMetadata type, string text, out PopcornQueryException? error)
-    {
-        if (Volatile.Read(ref _count) != 0 && _byText.TryGetValue(text, out var refusal))
-        {
-            for (var current = refusal; current is not null; current = current.Next)
-            {
-                if (ReferenceEquals(current.Plans, plans) && ReferenceEquals(current.Type, type))
-                {
-                    error = current.Error;
-                    return true;
-                }
-            }
-        }
-
-        error = null;
-        return false;
-    }
+    public bool TryGet(SelectionPlanCache plans, TypeMetadata type, string text, out PopcornQueryException? error) =>
+        _byText.TryGetValue(text, (plans, type), out error);
 
     public void Add(SelectionPlanCache plans, TypeMetadata type, string text, PopcornQueryException error)
     {
-        if (text.Length > maxTextLength)
+        if (text.Length <= maxTextLength)
         {
-            return;
-        }
-
-        bool added = false;
-        _byText.AddOrUpdate(
-            text,
-            _ =>
-            {
-                added = true;
-                return new Refusal(plans, type, error, null);
-            },
-            (_, existing) => new Refusal(plans, type, error, existing));
-        if (!added)
-        {
-            return;
-        }
-
-        _insertionOrder.Enqueue(text);
-        Interlocked.Increment(ref _count);
-        while (Volatile.Read(ref _count) > capacity && _insertionOrder.TryDequeue(out var oldest))
-        {
-            if (_byText.TryRemove(oldest, out _))
-            {
-                Interlocked.Decrement(ref _count);
-            }
+            _byText.GetOrAdd(text, (plans, type), error);
         }
     }
-
-    private sealed record Refusal(SelectionPlanCache Plans, TypeMetadata Type, PopcornQueryException Error, Refusal? Next);
 }

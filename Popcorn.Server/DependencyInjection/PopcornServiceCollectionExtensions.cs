@@ -42,6 +42,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<PopcornRegistry>();
         services.TryAddSingleton<EndpointModels>();
         services.TryAddSingleton<FieldAuthorization>();
+        services.TryAddSingleton<CallerPlans>();
         services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornRowsWriter>();

@@ -62,6 +62,13 @@ internal sealed class GatewayField
             {
                 binders.Add(static (context, _) => context.RequestAborted);
             }
+            else if (type.IsEnum && inputs?.TypeInfo(type) is { } enumInfo)
+            {
+                // An enum the app's JSON metadata knows: a GraphQL enum of the names it writes, declared in the schema.
+                var argument = new GatewayArgument(parameter, inputs.Describe(type), enumInfo);
+                arguments.Add(argument);
+                binders.Add((_, bound) => bound[argument.Name] is InputArgumentValue value ? value.Read() : null);
+            }
             else if (GatewayArgument.IsBindable(type))
             {
                 var argument = new GatewayArgument(parameter);

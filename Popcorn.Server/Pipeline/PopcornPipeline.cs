@@ -1,31 +1,27 @@
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.Logging;
 using Microsoft.Net.Http.Headers;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
 
 /// <summary>
-/// The one flow of a Popcorn request, whatever enabled it (<c>.WithPopcorn()</c>, <c>[Popcorn]</c> on MVC, or a root
-/// field of the gateway): read the selection, compile it against the declared type, authorize the protected fields it
-/// touches, answer a problem or go on, let the handler run, then turn its value into the response Popcorn writes. The
-/// entry points only adapt it.
+/// REST's flow, whatever enabled it (<c>.WithPopcorn()</c> on a Minimal API endpoint or <c>[Popcorn]</c> on an MVC
+/// action): read the selection, compile it against the declared type for this caller (<see cref="CallerPlans"/>),
+/// check its cost, answer a problem or go on, let the handler run, then turn its value into the
+/// <see cref="PopcornResult"/> the response writer writes. The entry points only adapt it; the gateway has its own flow
+/// (<see cref="GatewayRequestHandler"/>) and shares only <see cref="CallerPlans"/> with it.
 /// </summary>
 /// <remarks>
 /// Work that must happen before any handler runs (a cost budget, field authorization) belongs in <see cref="BeginAsync"/>
-/// and <c>CompileForCallerAsync</c>, which both REST and the gateway pass through; work on the handler's value
-/// (projecting an <c>IQueryable</c>) belongs in <see cref="CompleteAsync(HttpContext, PopcornExchange, object?, int, string?)"/>. A singleton.
+/// (field authorization itself is <see cref="CallerPlans"/>'s, so the gateway gets it too); unwrapping the handler's
+/// value belongs in <see cref="CompleteAsync(HttpContext, PopcornExchange, object?, int, string?)"/>. Where the value's
+/// rows come from (an <c>IQueryable</c> projected by a source projector) is settled later, as the response is written
+/// (<c>PopcornResponseWriter.PrepareAsync</c>). A singleton.
 /// </remarks>
-internal sealed partial class PopcornPipeline(PopcornRegistry registry, EndpointModels models, FieldAuthorization authorization, PersistedDocuments persisted, ILogger<PopcornPipeline> logger)
+internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, CallerPlans callerPlans, PersistedDocuments persisted)
 {
     private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
-
-    public PopcornRegistry Registry => registry;
-
-    public PopcornMetrics Metrics => registry.Metrics;
-
-    public FieldAuthorization Authorization => authorization;
 
     /// <summary>
     /// Steps 1 to 6, before the handler: reads the selection (looking a <c>sha256:</c> reference up among the stored
@@ -77,10 +73,10 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         }
 
         string? stored = await persisted.FindAsync(hash, context.RequestAborted);
-        Metrics.PersistedQuery(stored is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit, PopcornTelemetryTags.EndpointRest);
+        registry.Metrics.PersistedQuery(stored is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit, PopcornTelemetryTags.EndpointRest);
         if (stored is null)
         {
-            logger.SelectionRejected($"no stored selection has the hash {hash}", 1, 1);
+            callerPlans.StoredSelectionMissing(hash);
             return PopcornBegin.Refused(PopcornProblems.Result(StoredSelections.NotFound(hash, persisted)));
         }
 
@@ -96,7 +92,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
             registry.Metrics.Selection(query, transport);
             if (declared is null)
             {
-                tree = Parse(query);
+                tree = callerPlans.Parse(query);
             }
         }
         catch (PopcornQueryException error)
@@ -110,7 +106,7 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
             return new(new PopcornBegin(new PopcornExchange(query, null, null, tree, costLimit), null));
         }
 
-        var compiling = CompileForCallerAsync(context, declared.Metadata, query);
+        var compiling = callerPlans.CompileForCallerAsync(context, declared.Metadata, query);
         return compiling.IsCompletedSuccessfully
             ? new(Begun(compiling.Result, query, declared, costLimit))
             : BegunAsync(compiling, query, declared, costLimit);
@@ -129,68 +125,6 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
 
         return new PopcornBegin(new PopcornExchange(query, declared, plan, null, costLimit), null);
     }
-
-    /// <summary>The REST plan of a selection text against a model type for this request's caller.</summary>
-    public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, TypeMetadata type, string? query) =>
-        CompileForCallerAsync(context, registry.Plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.query), (type, query), query ?? string.Empty);
-
-    /// <summary>The plan of an already parsed selection for this request's caller, from <paramref name="plans"/> (REST's or the gateway's).</summary>
-    public ValueTask<PlanOutcome> CompileForCallerAsync(HttpContext context, SelectionPlanCache plans, TypeMetadata type, SelectionTree selection) =>
-        CompileForCallerAsync(context, plans, type, static (plans, state) => plans.GetOrCompile(state.type, state.selection), (type, selection), text: null);
-
-    /// <summary>Logs and counts a selection the client got wrong (a client error: Debug, never a warning) and hands it back.</summary>
-    public PopcornQueryException Rejected(PopcornQueryException error)
-    {
-        logger.SelectionRejected(error.Detail, error.Line, error.Column);
-        registry.Metrics.Rejected(error.Kind);
-        return error;
-    }
-
-    /// <summary>Parses a selection outside the plan cache (no model type yet, or a gateway document), in a parse span.</summary>
-    /// <exception cref="PopcornQueryException">The text is malformed or exceeds a limit.</exception>
-    public SelectionTree Parse(string? text, System.Text.Json.JsonElement variables = default, string? operationName = null)
-    {
-        if (text is null)
-        {
-            return SelectionTree.Default;
-        }
-
-        using var span = PopcornTracing.StartParse(text);
-        try
-        {
-            return SelectionParser.Parse(text, registry.Options.Limits, variables, operationName);
-        }
-        catch (PopcornQueryException e) when (Refused(span, e))
-        {
-            throw;
-        }
-    }
-
-    /// <summary>
-    /// Parses a gateway document without binding variables (so it can be validated against the schema first), in a
-    /// parse span; null for the whole-document <c>{}</c>.
-    /// </summary>
-    /// <exception cref="PopcornQueryException">The text is malformed or exceeds a limit.</exception>
-    internal DocumentNode? ParseDocument(string text)
-    {
-        using var span = PopcornTracing.StartParse(text);
-        try
-        {
-            return GraphQLSelectionParser.ParseDocument(text, registry.Options.Limits);
-        }
-        catch (PopcornQueryException e) when (Refused(span, e))
-        {
-            throw;
-        }
-    }
-
-    /// <summary>
-    /// Builds the tree of a validated document's operation: fragments expanded, directives applied, variables bound; a
-    /// selection set <c>@include</c>/<c>@skip</c> emptied stays empty under GraphQL's rules (written as <c>{}</c>).
-    /// </summary>
-    /// <exception cref="PopcornQueryException">A variable is missing or invalid, or the expanded selection exceeds a limit.</exception>
-    internal SelectionTree Normalize(string text, DocumentNode document, System.Text.Json.JsonElement variables, string? operationName) =>
-        GraphQLNormalizer.Normalize(text, document, registry.Options.Limits, variables, operationName, markEmptySelections: !registry.Options.GatewayUsesPopcornSemantics, allowMutations: true);
 
     /// <summary>
     /// Step 8 for Minimal APIs: wraps what the handler returned for Popcorn when it is (or carries, as <c>Ok&lt;T&gt;</c>
@@ -227,8 +161,8 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         if (plan is null || shape.Metadata != exchange.Declared!.Metadata)
         {
             var outcome = exchange.Tree is { } tree
-                ? await CompileForCallerAsync(context, registry.Plans, shape.Metadata, tree)
-                : await CompileForCallerAsync(context, shape.Metadata, exchange.Query);
+                ? await callerPlans.CompileForCallerAsync(context, registry.Plans, shape.Metadata, tree)
+                : await callerPlans.CompileForCallerAsync(context, shape.Metadata, exchange.Query);
             PopcornQueryException? error = outcome.Error;
             if (outcome.Plan is not { } compiled || !WithinBudget(compiled, shape, exchange.CostLimit, exchange.Query, out error))
             {
@@ -246,22 +180,11 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
         return new PopcornResult(value, shape, plan, statusCode, location, exchange.Format);
     }
 
-    /// <summary>Logs a gateway request the client got wrong at the root (an unknown root field, a bad argument).</summary>
-    public void Rejected(string detail, SourceLocation? location) =>
-        logger.SelectionRejected(detail, location?.Line ?? 0, location?.Column ?? 0);
-
-    /// <summary>Marks the span as failed from an exception filter, so the exception is neither caught nor rethrown.</summary>
-    private static bool Refused(System.Diagnostics.Activity? span, PopcornQueryException error)
-    {
-        PopcornTracing.Refused(span, error.Kind);
-        return false;
-    }
-
     /// <summary>The checks a compiled REST plan meets against the value's shape: root arguments only on a list, then the cost limit.</summary>
     private bool WithinBudget(SelectionPlan plan, ResultShape shape, int limit, string? query, [NotNullWhen(false)] out PopcornQueryException? error)
     {
         long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
-        Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
+        registry.Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
         error = plan.Arguments is not null && !shape.IsSequence
             ? SelectionBudget.RootArgumentsOnObject(plan, shape, query)
             : SelectionBudget.Check(cost, limit, SelectionBudget.Start);
@@ -270,9 +193,9 @@ internal sealed partial class PopcornPipeline(PopcornRegistry registry, Endpoint
             return true;
         }
 
-        Rejected(error);
+        callerPlans.Rejected(error);
         return false;
     }
 
-    private IResult Reject(PopcornQueryException error) => PopcornProblems.Result(Rejected(error));
+    private IResult Reject(PopcornQueryException error) => PopcornProblems.Result(callerPlans.Rejected(error));
 }

@@ -1,5 +1,6 @@
 // graphql-codegen's client preset generates TypeScript from the running gateway's introspection, and tsc compiles a
 // typed query against it: a field the schema has is typed, one it does not have (a [Never] member) is a type error.
+// The same for mutations: their variables typed by the input objects and enums read from C#.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -25,10 +26,20 @@ export const EmployeeNameDocument = graphql(\`
   query EmployeeName($id: Int!) { employee(id: $id) { firstName hired_at vehicles { make } } }
 \`);
 `);
+  await writeFile(path.join(work, 'mutation.ts'), `
+import { graphql } from './gql';
+export const PlaceDocument = graphql(\`
+  mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { id status lines { quantity } } }
+\`);
+export const ShipDocument = graphql(\`
+  mutation Ship($id: Int!, $status: OrderStatus!) { changeOrderStatus(id: $id, status: $status) { id status } }
+\`);
+`);
   await generate({
     schema: `${app.url}/graphql`,
-    documents: [path.join(work, 'query.ts')],
-    generates: { [path.join(work, 'gql') + '/']: { preset: 'client' } },
+    documents: [path.join(work, 'query.ts'), path.join(work, 'mutation.ts')],
+    // Enums as string unions ('Open' | 'Shipped' | ...), as a TypeScript frontend types them.
+    generates: { [path.join(work, 'gql') + '/']: { preset: 'client', config: { enumsAsTypes: true } } },
     silent: true,
   }, true);
 });
@@ -67,4 +78,38 @@ export const secret = data.employee?.socialSecurityNumber;
 `);
   assert.equal(result.ok, false);
   assert.match(result.output, /socialSecurityNumber/);
+});
+
+test('a mutation\'s variables are typed by its input object: required members, nested lines, nullable note', async () => {
+  const result = await compile(`
+import type { PlaceMutation, PlaceMutationVariables, ShipMutationVariables, OrderStatus } from './gql/graphql.js';
+const place: PlaceMutationVariables = { input: { customerId: 1, lines: [{ productId: 2, quantity: 3 }], note: null } };
+const ship: ShipMutationVariables = { id: 1, status: 'Shipped' };
+const statuses: OrderStatus[] = ['Open', 'Shipped', 'Delivered'];
+declare const data: PlaceMutation;
+const ids: number[] | undefined = data.placeOrder?.map((order) => order.id);
+export { place, ship, statuses, ids };
+`);
+  assert.ok(result.ok, result.output);
+});
+
+test('a mutation input missing a required member, with a wrong type or an unknown enum value does not compile', async () => {
+  for (const [variables, message] of [
+    ['{ input: { lines: [] } }', /customerId/],
+    ["{ input: { customerId: 1, lines: [{ productId: 2, quantity: 'three' }] } }", /quantity|string/],
+  ]) {
+    const result = await compile(`
+import type { PlaceMutationVariables } from './gql/graphql.js';
+export const place: PlaceMutationVariables = ${variables};
+`);
+    assert.equal(result.ok, false, variables);
+    assert.match(result.output, message);
+  }
+
+  const ship = await compile(`
+import type { ShipMutationVariables } from './gql/graphql.js';
+export const ship: ShipMutationVariables = { id: 1, status: 'Lost' };
+`);
+  assert.equal(ship.ok, false);
+  assert.match(ship.output, /Lost/);
 });

@@ -19,16 +19,16 @@ internal sealed class GatewayDocumentCache
     internal const int MaxCachedVariablesLength = 2048;
 
     private readonly PopcornMetrics _metrics;
-    private readonly BoundedCache<Key, GatewayOperation> _operations;
-    private readonly BoundedCache<string, DocumentNode> _validated;
+    private readonly BoundedMap<string, Key, GatewayOperation> _operations;
+    private readonly BoundedMap<string, bool, DocumentNode> _validated;
     private long _hits;
     private long _misses;
 
     public GatewayDocumentCache(int capacity, PopcornMetrics metrics)
     {
         _metrics = metrics;
-        _operations = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayDocuments));
-        _validated = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayValidatedDocuments));
+        _operations = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayDocuments), StringComparer.Ordinal);
+        _validated = new(capacity, () => metrics.CacheEviction(PopcornTelemetryTags.CacheGatewayValidatedDocuments), StringComparer.Ordinal);
     }
 
     /// <summary>Lookups answered from the cache (for tests and diagnostics).</summary>
@@ -47,23 +47,23 @@ internal sealed class GatewayDocumentCache
 
     public bool TryGet(Key key, [MaybeNullWhen(false)] out GatewayOperation operation)
     {
-        bool found = _operations.TryGet(key, out operation);
+        bool found = _operations.TryGetValue(key.Query, key, out operation);
         Interlocked.Increment(ref found ? ref _hits : ref _misses);
         _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayDocuments, found);
         return found;
     }
 
-    public void Add(Key key, GatewayOperation operation) => _operations.Add(key, operation);
+    public void Add(Key key, GatewayOperation operation) => _operations.GetOrAdd(key.Query, key, operation);
 
     /// <summary>A document with this exact text that already passed validation.</summary>
     public bool TryGetValidated(string query, [MaybeNullWhen(false)] out DocumentNode document)
     {
-        bool found = _validated.TryGet(query, out document);
+        bool found = _validated.TryGetValue(query, true, out document);
         _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayValidatedDocuments, found);
         return found;
     }
 
-    public void AddValidated(string query, DocumentNode document) => _validated.Add(query, document);
+    public void AddValidated(string query, DocumentNode document) => _validated.GetOrAdd(query, true, document);
 
     /// <summary>What makes two requests the same operation: the document, and the field authorization it was planned for (decisions, never users).</summary>
     public readonly record struct Key(string Query, string OperationName, string Variables, FieldAccess Access);

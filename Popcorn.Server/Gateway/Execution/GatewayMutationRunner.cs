@@ -20,7 +20,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
     public async Task RunAsync(HttpContext context, GatewayOperation operation)
     {
         var errors = new List<GraphQLError>();
-        bool written = await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayRequestHandler.ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, (this, operation, errors, context), static async (body, state) =>
+        bool written = await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, operation, errors, context), static async (body, state) =>
         {
             var (self, operation, errors, context) = state;
             var json = body.Json;
@@ -36,7 +36,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
                 }
 
                 var (resolved, value) = await self.ResolveAsync(step, errors, context);
-                if (resolved && await GatewayRequestHandler.PrepareAsync(self._writer, value, step, errors, context) is (true, var prepared))
+                if (resolved && await GatewayExecutor.PrepareAsync(self._writer, value, step, errors, context) is (true, var prepared))
                 {
                     await self._writer.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
                 }
@@ -54,7 +54,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
             json.WriteEndObject();
             if (errors.Count > 0)
             {
-                GatewayRequestHandler.WriteErrorList(json, errors);
+                GatewayResponses.WriteErrorList(json, errors);
             }
 
             json.WriteEndObject();
@@ -62,7 +62,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
         if (!written)
         {
             // The writes have happened; only the answer is too large to send. Say so, rather than imply nothing ran.
-            await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayRequestHandler.ResponseMediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, _) =>
+            await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, _) =>
             {
                 var json = body.Json;
                 json.WriteStartObject();

@@ -6,7 +6,7 @@ namespace Popcorn.Server;
 /// Checks every root field of a parsed document before anything runs (known name, unique key, bindable arguments, a
 /// selection that fits) and turns it into a <see cref="GatewayOperation"/>, or into the errors to answer with.
 /// </summary>
-internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornGateway gateway)
+internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway)
 {
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
@@ -57,13 +57,13 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             if (!mutation && IntrospectionValidator.IsIntrospectionRoot(property.Name))
             {
                 PlanIntrospection(schema, property, key, steps, errors);
-                policies.UnionWith(pipeline.Registry.AllPolicies);
+                policies.UnionWith(registry.AllPolicies);
                 continue;
             }
 
             var field = mutation ? gateway.FindMutation(property.Name) : gateway.Find(property.Name);
             bool hidden = field?.Policy is { } policy && access.Denies(policy);
-            if (field is null || (hidden && pipeline.Registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide))
+            if (field is null || (hidden && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide))
             {
                 var candidates = mutation ? gateway.Mutations.Where(f => f.Policy is null || !access.Denies(f.Policy)) : gateway.Fields;
                 var suggestions = NameSuggestions.Closest(property.Name, candidates.Select(f => f.Name));
@@ -90,7 +90,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
                 }
             }
 
-            var shape = pipeline.Registry.ShapeOf(field);
+            var shape = registry.ShapeOf(field);
             var arguments = BindArguments(field, shape, property, key, errors);
             if (shape is null)
             {
@@ -101,11 +101,11 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             // The list's first/skip/orderBy/where the resolver leaves to Popcorn: compiled into the plan like a nested list's.
             var listArguments = property.Arguments.Where(a => field.LeavesToPopcorn(a.Name, shape)).ToArray();
             var selection = new SelectionTree(property.Children, listArguments, document.SourceText, document.Syntax);
-            if (pipeline.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
+            if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
             {
                 string? upstream = null;
                 if (field.Upstream is { } source
-                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, pipeline.Registry.Options.Limits.MaxDepth, out string? refusal)) is null)
+                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, out string? refusal)) is null)
                 {
                     errors.Add(new GraphQLError(refusal!, property.Location, key, ValidationFailed));
                     continue;
@@ -131,7 +131,7 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
     /// <summary>The whole operation's estimated cost, summed over its root fields, against the gateway's limit.</summary>
     private void CheckBudget(List<GatewayStep> steps, SchemaModel schema, List<GraphQLError> errors)
     {
-        var options = pipeline.Registry.Options;
+        var options = registry.Options;
         long total = 0;
         GatewayStep? costliest = null;
         long most = -1;
@@ -151,16 +151,16 @@ internal sealed class GatewayOperationPlanner(PopcornPipeline pipeline, PopcornG
             }
         }
 
-        pipeline.Metrics.Cost(total, PopcornTelemetryTags.EndpointGateway);
+        registry.Metrics.Cost(total, PopcornTelemetryTags.EndpointGateway);
         if (SelectionBudget.Check(total, options.MaxSelectionCost, costliest?.Location ?? SelectionBudget.Start) is { } error)
         {
-            errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", pipeline.Rejected(error)));
+            errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", callerPlans.Rejected(error)));
         }
     }
 
     private void PlanIntrospection(SchemaModel schema, PropertyReference property, string key, List<GatewayStep> steps, List<GraphQLError> errors)
     {
-        if (!pipeline.Registry.Options.EnableIntrospection)
+        if (!registry.Options.EnableIntrospection)
         {
             errors.Add(new GraphQLError("Introspection is disabled on this server.", property.Location, key, "INTROSPECTION_DISABLED"));
             return;

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Runtime.CompilerServices;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -8,9 +7,9 @@ namespace Popcorn.Server;
 /// <summary>
 /// Introspection answers kept as JSON, so a repeated introspection query (a client's <c>getIntrospectionQuery()</c>
 /// at every start) is one copy of bytes instead of a walk of the schema. An answer is a pure function of the schema
-/// and the validated selection (<see cref="IntrospectionWriter"/>), so it is keyed by both, by reference: the
-/// selection is the cached operation's own step, and the schema is the one that caller sees
-/// (<see cref="PopcornGateway.SchemaFor"/>, one instance per set of refused policies), so an answer is never shared
+/// and the validated selection (<see cref="IntrospectionWriter"/>), so it is keyed by both: the selection by its
+/// equality (which starts by reference, the selection being the cached operation's own step), the schema by reference,
+/// the one that caller sees (<see cref="PopcornGateway.SchemaFor"/>, one instance per set of refused policies), so an answer is never shared
 /// between callers who see different schemas. Bounded: <see cref="Capacity"/> answers of at most
 /// <see cref="MaxAnswerBytes"/> each, the oldest out first; larger answers are written each time, and so is every
 /// answer when the writer indents (a raw value would not be indented to its depth).
@@ -23,7 +22,7 @@ internal sealed class IntrospectionAnswers(JsonWriterOptions options)
     /// <summary>The largest answer kept.</summary>
     internal const int MaxAnswerBytes = 1024 * 1024;
 
-    private readonly BoundedCache<Key, byte[]> _answers = new(Capacity, static () => { });
+    private readonly BoundedMap<SchemaModel, PropertyReference, byte[]> _answers = new(Capacity, keyComparer: ReferenceEqualityComparer.Instance);
     private long _hits;
 
     /// <summary>Answers served from the cache (for tests and diagnostics).</summary>
@@ -38,8 +37,7 @@ internal sealed class IntrospectionAnswers(JsonWriterOptions options)
             return;
         }
 
-        var key = new Key(schema, root);
-        if (!_answers.TryGet(key, out var answer))
+        if (!_answers.TryGetValue(schema, root, out var answer))
         {
             var buffer = new ArrayBufferWriter<byte>();
             using (var writer = new Utf8JsonWriter(buffer, options))
@@ -50,7 +48,7 @@ internal sealed class IntrospectionAnswers(JsonWriterOptions options)
             answer = buffer.WrittenSpan.ToArray();
             if (answer.Length <= MaxAnswerBytes)
             {
-                _answers.Add(key, answer);
+                _answers.GetOrAdd(schema, root, answer);
             }
         }
         else
@@ -59,18 +57,5 @@ internal sealed class IntrospectionAnswers(JsonWriterOptions options)
         }
 
         json.WriteRawValue(answer, skipInputValidation: true);
-    }
-
-    /// <summary>A schema and a selection, compared by reference (both are immutable and long-lived).</summary>
-    private readonly struct Key(SchemaModel schema, PropertyReference root) : IEquatable<Key>
-    {
-        private readonly SchemaModel _schema = schema;
-        private readonly PropertyReference _root = root;
-
-        public bool Equals(Key other) => ReferenceEquals(_schema, other._schema) && ReferenceEquals(_root, other._root);
-
-        public override bool Equals(object? obj) => obj is Key other && Equals(other);
-
-        public override int GetHashCode() => HashCode.Combine(RuntimeHelpers.GetHashCode(_schema), RuntimeHelpers.GetHashCode(_root));
     }
 }

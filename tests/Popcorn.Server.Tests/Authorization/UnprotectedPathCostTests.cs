@@ -19,14 +19,15 @@ public class UnprotectedPathCostTests(AccountsServer server, ITestOutputHelper o
     [InlineData("Account", "[id,name,owner[name]]")]
     public void CompileForCaller_OnASelectionTouchingNoProtectedField_AllocatesNothingOverThePlanCacheHit(string typeName, string query)
     {
-        var pipeline = server.Services.GetRequiredService<PopcornPipeline>();
-        var type = pipeline.Registry.FindWriter(typeName)!.Metadata;
+        var callerPlans = server.Services.GetRequiredService<CallerPlans>();
+        var registry = server.Services.GetRequiredService<PopcornRegistry>();
+        var type = registry.FindWriter(typeName)!.Metadata;
         var context = new DefaultHttpContext { RequestServices = server.Services };
         int evaluations = server.Evaluations.Values.Sum();
-        PlanNow(pipeline.CompileForCallerAsync(context, type, query)).ShouldNotBeNull();
+        PlanNow(callerPlans.CompileForCallerAsync(context, type, query)).ShouldNotBeNull();
 
-        double direct = Measure(() => pipeline.Registry.Plans.GetOrCompile(type, query), out long directBytes);
-        double forCaller = Measure(() => PlanNow(pipeline.CompileForCallerAsync(context, type, query)), out long forCallerBytes);
+        double direct = Measure(() => registry.Plans.GetOrCompile(type, query), out long directBytes);
+        double forCaller = Measure(() => PlanNow(callerPlans.CompileForCallerAsync(context, type, query)), out long forCallerBytes);
 
         output.WriteLine($"{typeName} {query}: plan cache hit {direct:F1} ns, for the caller {forCaller:F1} ns (+{forCaller - direct:F1} ns); allocated {directBytes} / {forCallerBytes} bytes over {Iterations:N0} calls");
         forCallerBytes.ShouldBe(directBytes);

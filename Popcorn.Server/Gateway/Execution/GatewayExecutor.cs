@@ -1,0 +1,129 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Runs a query: starts the calls of root fields served by upstream services (docs/gateway.md), resolves the other root fields in the document's order, then writes <c>{"data": {...}}</c> with the same
+/// plans and writers as REST. A resolver that throws yields <c>null</c> for its field and an error; so does a source
+/// that is down.
+/// </summary>
+internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, ILogger logger)
+{
+    internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
+
+    /// <summary>Resolves the query's root fields in order, then writes <c>{"data": {...}}</c> (and the errors of fields that failed).</summary>
+    public async Task RunAsync(HttpContext context, GatewayOperation operation)
+    {
+        var steps = operation.Steps;
+        var values = new object?[steps.Count];
+        var failed = new bool[steps.Count];
+        var errors = new List<GraphQLError>();
+
+        // Upstream services are called first and all at once; local resolvers then run in order while they answer.
+        var upstream = UpstreamCalls.Start(context, steps);
+        for (int i = 0; i < steps.Count; i++)
+        {
+            var step = steps[i];
+            if (step.Field is null || step.Field.Upstream is not null)
+            {
+                continue;
+            }
+
+            using var resolve = PopcornTracing.StartResolve(step.Field.Name);
+            try
+            {
+                values[i] = await step.Field.ResolveAsync(context, step.Arguments!);
+            }
+            catch (Exception e) when (e is not OperationCanceledException)
+            {
+                resolve?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, e.GetType().Name);
+                logger.GatewayFieldFailed(e, step.Field.Name);
+                errors.Add(new GraphQLError($"The field '{step.Field.Name}' could not be resolved.", step.Location, step.Key, "INTERNAL_SERVER_ERROR"));
+                failed[i] = true;
+            }
+        }
+
+        if (upstream is not null)
+        {
+            await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
+        }
+
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
+        {
+            var (responseWriter, steps, values, failed, errors, context, schema, introspection) = state;
+            var json = body.Json;
+            json.WriteStartObject();
+            json.WriteStartObject("data");
+            for (int i = 0; i < steps.Count; i++)
+            {
+                var step = steps[i];
+                json.WritePropertyName(step.Key);
+                if (step.Introspection is not null)
+                {
+                    introspection.Write(json, schema, step.Introspection);
+                }
+                else if (step.Field is null)
+                {
+                    json.WriteStringValue(SchemaModel.QueryTypeName);
+                }
+                else if (failed[i])
+                {
+                    json.WriteNullValue();
+                }
+                else if (values[i] is UpstreamValue upstreamValue)
+                {
+                    json.WriteRawValue(upstreamValue.Json.Span, skipInputValidation: true);
+                }
+                else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
+                {
+                    await responseWriter.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                }
+                else
+                {
+                    json.WriteNullValue();
+                }
+
+                // Between root fields is a safe point: many large roots stream instead of being held whole.
+                if (body.PendingBytes >= ResponseBody.FlushThreshold)
+                {
+                    await body.FlushAsync(context.RequestAborted);
+                }
+            }
+
+            json.WriteEndObject();
+            if (errors.Count > 0)
+            {
+                GatewayResponses.WriteErrorList(json, errors);
+            }
+
+            json.WriteEndObject();
+        });
+        if (!written)
+        {
+            long limit = registry.Options.MaxResponseBytes;
+            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest,
+                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
+    }
+
+    /// <summary>
+    /// Starts a root field's source just before its value is written: roots run one after another, as they would
+    /// without Popcorn (one open reader per connection, which PostgreSQL requires). A source that is down becomes
+    /// this field's error and a null, while the roots before and after it are still answered; the errors follow
+    /// <c>data</c>, so one found mid-document can still be reported. Not available when the source was down.
+    /// </summary>
+    internal static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
+    {
+        try
+        {
+            return (true, await writer.PrepareAsync(value, step.Shape!, step.Plan!, context));
+        }
+        catch (PopcornSourceUnavailableException)
+        {
+            // The projector logged the provider's error; the client learns only that the source is unavailable.
+            errors.Add(new GraphQLError($"The data source of the field '{step.Field!.Name}' is unavailable. Try again later.", step.Location, step.Key, "SOURCE_UNAVAILABLE"));
+            return (false, null);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+using Microsoft.AspNetCore.Http;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The validated operation a request runs for its caller: from the document cache, or parsed (either selection
+/// syntax), validated against the schema the caller sees and planned root field by root field
+/// (<see cref="GatewayOperationPlanner"/>) before any resolver runs; or the errors to answer with.
+/// </summary>
+internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway)
+{
+    private readonly GatewayOperationPlanner _planner = new(registry, callerPlans, gateway);
+
+    internal GatewayDocumentCache Documents { get; } = new(registry.Options.PlanCacheCapacity, registry.Metrics);
+
+    /// <summary>
+    /// The validated operation for this caller, from the document cache or prepared. An operation whose plans touch no
+    /// protected field serves everyone as it is; otherwise every policy is decided for the caller and, when one is
+    /// refused, the operation planned for that set of refusals is used (cached under it), through the re-plan routine
+    /// REST uses (<see cref="CallerPlans.ForCallerAsync"/>). A document that is refused outright is refused again with
+    /// the caller's access when the gateway has protected fields, so its errors never mention a field the caller may
+    /// not see.
+    /// </summary>
+    public ValueTask<Prepared> ForCallerAsync(HttpContext context, GatewayRequest request)
+    {
+        bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
+        Prepared unrestricted;
+        if (cacheable && Documents.TryGet(key, out var cached))
+        {
+            unrestricted = new(cached, null);
+        }
+        else
+        {
+            unrestricted = Prepare(request, FieldAccess.Unrestricted);
+            if (cacheable && unrestricted.Operation is { } prepared)
+            {
+                Documents.Add(key, prepared);
+            }
+        }
+
+        bool touches = unrestricted.Operation is not { } operation || operation.Policies.Count > 0;
+        return callerPlans.ForCallerAsync(context, registry.AllPolicies, unrestricted, touches, (self: this, request, key, cacheable), static (s, access, unrestricted) =>
+        {
+            if (access.IsUnrestricted)
+            {
+                return unrestricted;
+            }
+
+            var restrictedKey = s.key with { Access = access };
+            // A document refused outright was never cached, under any access: only a planned one is looked up again.
+            if (s.cacheable && unrestricted.Operation is not null && s.self.Documents.TryGet(restrictedKey, out var restricted))
+            {
+                return new(restricted, null);
+            }
+
+            var prepared = s.self.Prepare(s.request, access);
+            if (s.cacheable && prepared.Operation is { } operation)
+            {
+                s.self.Documents.Add(restrictedKey, operation);
+            }
+
+            return prepared;
+        });
+    }
+
+    private Prepared Prepare(GatewayRequest request, FieldAccess access)
+    {
+        var errors = new List<GraphQLError>();
+        return Prepare(request, errors, access) is { } operation ? new(operation, null) : new(null, errors);
+    }
+
+    /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
+    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
+    {
+        SelectionTree? document;
+        bool mutation;
+        try
+        {
+            document = ParseValid(request, errors, access, out mutation);
+        }
+        catch (PopcornQueryException e)
+        {
+            errors.Add(GraphQLError.From(callerPlans.Rejected(e)));
+            return null;
+        }
+
+        var operation = document is null ? null : _planner.Plan(document, errors, access, mutation);
+        if (operation is null && errors.Count > 0 && errors[0].Source is null)
+        {
+            // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by CallerPlans.
+            callerPlans.Rejected(errors[0].Message, errors[0].Location);
+        }
+
+        // Errors from a PopcornQueryException were counted by CallerPlans; the gateway's own are counted here.
+        foreach (var error in errors)
+        {
+            if (error.Source is null)
+            {
+                registry.Metrics.Rejected(error.Kind);
+            }
+        }
+
+        return operation;
+    }
+
+    /// <summary>
+    /// The tree of the operation to run, or null with the spec's validation errors. A GraphQL document is validated
+    /// against the schema before any variable is bound, once per distinct text; the include syntax (a Popcorn extension)
+    /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
+    /// </summary>
+    /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, out bool mutation)
+    {
+        mutation = false;
+        string query = request.Query!;
+        if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
+        {
+            return callerPlans.Parse(query, request.Variables, request.OperationName);
+        }
+
+        bool validated = Documents.TryGetValidated(query, out var document);
+        if (!validated)
+        {
+            document = callerPlans.ParseDocument(query);
+            if (document is null)
+            {
+                return SelectionTree.Default;
+            }
+        }
+
+        // A caller refused some policies is validated against the schema it may see, every time: a hidden field must be
+        // reported exactly as an unknown one is, and never suggested (docs/authorization.md). The cache holds documents
+        // valid for everyone. With UnauthorizedFields = Forbid the field is not hidden: the planner answers FORBIDDEN.
+        bool hides = !access.IsUnrestricted && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide;
+        if (!validated || hides)
+        {
+            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!);
+            if (invalid.Count > 0)
+            {
+                errors.AddRange(invalid);
+                return null;
+            }
+
+            if (!hides)
+            {
+                Documents.AddValidated(query, document!);
+            }
+        }
+
+        if (document!.Selected(request.OperationName) is { Type: GraphQLOperationType.Mutation } selected)
+        {
+            // A mutation's variables are coerced against the schema's input types before anything runs (6.1.2).
+            mutation = true;
+            VariableValueRules.Check(hides ? gateway.SchemaFor(access) : gateway.Schema, query, selected, request.Variables, errors);
+            if (errors.Count > 0)
+            {
+                return null;
+            }
+        }
+
+        return callerPlans.Normalize(query, document, request.Variables, request.OperationName);
+    }
+
+    /// <summary>An operation ready to run, or the errors that refused it.</summary>
+    public readonly record struct Prepared(GatewayOperation? Operation, List<GraphQLError>? Errors);
+}

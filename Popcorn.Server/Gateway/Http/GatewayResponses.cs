@@ -1,0 +1,51 @@
+using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// GraphQL over HTTP's answers: the media type a client accepts, the status a refused document gets, and the
+/// <c>errors</c>-only document, written through the same pooled writer as every response.
+/// </summary>
+internal static class GatewayResponses
+{
+    private const string GraphQLResponseMediaType = "application/graphql-response+json";
+
+    /// <summary>Writes <c>{"errors": [...]}</c> with <paramref name="status"/>.</summary>
+    public static Task WriteErrorsAsync(PopcornResponseWriter writer, HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
+        writer.WriteDocumentAsync(context, status, MediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, errors) =>
+        {
+            var json = body.Json;
+            json.WriteStartObject();
+            WriteErrorList(json, errors);
+            json.WriteEndObject();
+            return ValueTask.CompletedTask;
+        });
+
+    /// <summary>Writes the <c>errors</c> member into an open response object.</summary>
+    public static void WriteErrorList(Utf8JsonWriter json, IReadOnlyList<GraphQLError> errors)
+    {
+        json.WriteStartArray("errors");
+        foreach (var error in errors)
+        {
+            error.WriteTo(json);
+        }
+
+        json.WriteEndArray();
+    }
+
+    /// <summary>GraphQL over HTTP: answer in <c>application/graphql-response+json</c> when the client accepts it, else <c>application/json</c>.</summary>
+    public static string MediaType(HttpContext context) =>
+        AcceptsGraphQLResponse(context) ? GraphQLResponseMediaType + "; charset=utf-8" : "application/json; charset=utf-8";
+
+    /// <summary>
+    /// A document that does not parse, validate or bind its variables: 400 for clients of
+    /// <c>application/graphql-response+json</c>, and 200 with <c>errors</c> for <c>application/json</c> (which a missing
+    /// Accept header means), because legacy clients read a non-2xx as a transport failure and never see the errors.
+    /// </summary>
+    public static int DocumentErrorStatus(HttpContext context) =>
+        AcceptsGraphQLResponse(context) ? StatusCodes.Status400BadRequest : StatusCodes.Status200OK;
+
+    private static bool AcceptsGraphQLResponse(HttpContext context) =>
+        context.Request.Headers.Accept.ToString().Contains(GraphQLResponseMediaType, StringComparison.OrdinalIgnoreCase);
+}
