@@ -29,7 +29,7 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor InvalidSubPropertyDefault = Create(
         "POP003",
         "Invalid [SubPropertyDefault]",
-        "[SubPropertyDefault(\"{0}\")] on '{1}.{2}' is ignored: {3}",
+        "[SubPropertyDefault(\"{0}\")] on '{1}.{2}': {3}",
         DiagnosticSeverity.Warning);
 
     public static readonly DiagnosticDescriptor NeverAndAlways = Create(

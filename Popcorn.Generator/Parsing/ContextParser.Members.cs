@@ -262,7 +262,7 @@ internal sealed partial class ContextParser
                 : IncludeSyntax.Validate(subPropertyDefault, out _);
             if (error is not null)
             {
-                Report(DiagnosticDescriptors.InvalidSubPropertyDefault, member, subPropertyDefault, model.Symbol.Name, member.Name, error);
+                Report(DiagnosticDescriptors.InvalidSubPropertyDefault, member, subPropertyDefault, model.Symbol.Name, member.Name, "ignored: " + error);
                 subPropertyDefault = null;
             }
         }

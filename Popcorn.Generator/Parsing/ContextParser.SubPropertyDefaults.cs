@@ -28,7 +28,9 @@ internal sealed partial class ContextParser
 
                 IncludeSyntax.Validate(member.SubPropertyDefault, out var names);
                 var selectable = new HashSet<string>(target.Members.Where(m => !m.IsNever).Select(m => m.WireName), StringComparer.Ordinal);
-                var unknown = names.FirstOrDefault(n => !n.Optional && !selectable.Contains(n.Name));
+                var hidden = new HashSet<string>(target.Members.Where(m => m.IsNever).Select(m => m.WireName), StringComparer.Ordinal);
+                var unknown = names.FirstOrDefault(n => !n.Optional && !selectable.Contains(n.Name) && !hidden.Contains(n.Name));
+                var never = names.FirstOrDefault(n => !n.Optional && hidden.Contains(n.Name));
                 if (unknown.Name is not null)
                 {
                     Report(
@@ -37,8 +39,20 @@ internal sealed partial class ContextParser
                         member.SubPropertyDefault,
                         model.Symbol.Name,
                         member.MemberName,
-                        $"'{target.MetadataName}' has no selectable field '{unknown.Name}'");
+                        $"ignored, as '{target.MetadataName}' has no selectable field '{unknown.Name}'");
                     model.Members[i] = member with { SubPropertyDefault = null };
+                }
+                else if (never.Name is not null)
+                {
+                    // The rest of the text still applies (as upstream Popcorn kept it): the plan compiler skips names in
+                    // the server's own text that no caller may see, so the [Never] one is simply never written.
+                    Report(
+                        DiagnosticDescriptors.InvalidSubPropertyDefault,
+                        model.MemberSymbols[i],
+                        member.SubPropertyDefault,
+                        model.Symbol.Name,
+                        member.MemberName,
+                        $"'{never.Name}' is [Never] on '{target.MetadataName}' and is left out; the other fields apply");
                 }
             }
         }

@@ -86,4 +86,35 @@ public class ProtocolHygieneTests(TestHostServer server) : IClassFixture<TestHos
         response.Content.Headers.ContentType!.MediaType.ShouldBe("application/problem+json");
         JsonNode.Parse(await response.Content.ReadAsStringAsync())!["status"]!.GetValue<int>().ShouldBe(status);
     }
+
+    [Fact]
+    public async Task Post_ErrorMessage_HasNoHtmlEscapes()
+    {
+        using var content = new StringContent("""{"query":"{ nope car(id: \"1) { make } }"}""", Encoding.UTF8, "application/json");
+        using var unknown = new StringContent("""{"query":"{ nope }"}""", Encoding.UTF8, "application/json");
+
+        using var syntaxResponse = await server.Client.PostAsync("/graphql", content);
+        using var unknownResponse = await server.Client.PostAsync("/graphql", unknown);
+        string syntaxBody = await syntaxResponse.Content.ReadAsStringAsync();
+        string unknownBody = await unknownResponse.Content.ReadAsStringAsync();
+
+        unknownBody.ShouldContain("""Cannot query field \"nope\" on type \"Query\".""");
+        syntaxBody.ShouldContain("\"errors\"");
+        (syntaxBody + unknownBody).ShouldNotContain("\\u00");
+    }
+
+    [Theory]
+    [InlineData("""[{"query":"{ car(id: 1) { make } }"},{"query":"{ cars { id } }"}]""")]
+    [InlineData("[]")]
+    public async Task Post_BatchedArrayBody_IsRefusedWithTheReason(string body)
+    {
+        using var content = new StringContent(body, Encoding.UTF8, "application/json");
+
+        using var response = await server.Client.PostAsync("/graphql", content);
+
+        response.StatusCode.ShouldBe(HttpStatusCode.BadRequest);
+        var json = JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
+        json["errors"]![0]!["message"]!.GetValue<string>().ShouldStartWith("Batched requests (a JSON array of operations) are not supported");
+        json["data"].ShouldBeNull();
+    }
 }

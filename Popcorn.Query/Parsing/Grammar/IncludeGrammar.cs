@@ -65,13 +65,25 @@ internal static class IncludeGrammar
             : $"Expected ',' or ']' but found {NameRules.Describe(c)}.";
     }
 
-    public static string ExpectedFieldName(char c) => $"Expected a field name but found {NameRules.Describe(c)}.";
+    /// <summary>
+    /// The message where a name should start. <c>*</c> gets its own: it was Popcorn v7's wildcard, and clients migrated
+    /// from it should learn the word that replaced it rather than that a star is not a name.
+    /// </summary>
+    public static string ExpectedFieldName(char c) => c == '*'
+        ? "'*' was Popcorn v7's wildcard and is not supported: write '!all' for every field of the type (or '!full' for every field, recursively)."
+        : $"Expected a field name but found {NameRules.Describe(c)}.";
 
     public static string ReservedName(ReadOnlySpan<char> name) => $"Names starting with '__' are reserved: '{Truncate(name)}'.";
 
     public static string RemovedFieldTakesNothing(string name) => $"A removed field takes no alias, arguments or children: write '-{name}'.";
 
-    public static string UnknownWildcard(ReadOnlySpan<char> word) => $"Unknown wildcard '{Truncate(word)}'; expected !all, !default or !full.";
+    /// <summary>
+    /// The message for <c>!word</c> when the word is no wildcard. It names the removal too: upstream Popcorn ignored
+    /// <c>[!Name]</c> as an unknown field, and a client that meant to remove <c>Name</c> should learn to write <c>-Name</c>.
+    /// </summary>
+    public static string UnknownWildcard(ReadOnlySpan<char> word) => word.Length > 1 && NameRules.IsNameStart(word[1])
+        ? $"Unknown wildcard '{Truncate(word)}'; expected !all, !default or !full (to remove a field, write '-{Truncate(word.Slice(1))}')."
+        : $"Unknown wildcard '{Truncate(word)}'; expected !all, !default or !full.";
 
     public static string OptionalWildcard(string wildcard) => $"A wildcard cannot be optional: write '{wildcard}' without '?'.";
 

@@ -1,3 +1,4 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -26,10 +27,17 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
             _ => "GRAPHQL_VALIDATION_FAILED",
         }, error, error.Kind);
 
+    /// <summary>
+    /// Messages are written with only JSON's own escapes (<c>\"</c>, <c>\\</c>, control characters), as GraphQL servers
+    /// write them: the default encoder's <c>\u0022</c>, <c>\u0027</c> and <c>\u2026</c> are HTML-safe, which a GraphQL
+    /// response (never HTML) does not need, and they make messages unreadable in logs and raw bodies.
+    /// </summary>
+    private static readonly JavaScriptEncoder s_messageEncoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping;
+
     public void WriteTo(Utf8JsonWriter json)
     {
         json.WriteStartObject();
-        json.WriteString("message", Message);
+        json.WriteString("message", JsonEncodedText.Encode(Message, s_messageEncoder));
         if (Location is { } location)
         {
             json.WriteStartArray("locations");

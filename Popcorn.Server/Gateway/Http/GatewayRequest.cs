@@ -112,6 +112,10 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
 
     private const string ExtensionsNotAnObject = "'extensions' must be a JSON object.";
 
+    /// <summary>The answer to a JSON array of requests.</summary>
+    internal const string BatchRefused =
+        "Batched requests (a JSON array of operations) are not supported: send one operation per request, or select the root fields of several in one document.";
+
     private const string VariablesNotAnObject = "'variables' must be a JSON object.";
 
     private const string PersistedQueryMalformed = "'extensions.persistedQuery' must be {\"version\": 1, \"sha256Hash\": \"<64 hex digits>\"}.";
@@ -149,6 +153,13 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
         {
             using var document = JsonDocument.Parse(body, JsonOptions);
             var root = document.RootElement;
+            if (root.ValueKind == JsonValueKind.Array)
+            {
+                // Batching is not part of GraphQL over HTTP; said plainly, so a batching client (graphql-request's
+                // batchRequests, Apollo's BatchHttpLink) is switched off rather than debugged (docs/graphql-syntax.md).
+                return (null, StatusCodes.Status400BadRequest, BatchRefused);
+            }
+
             if (root.ValueKind != JsonValueKind.Object)
             {
                 return (null, StatusCodes.Status400BadRequest, "The request body must be a JSON object with a 'query'.");

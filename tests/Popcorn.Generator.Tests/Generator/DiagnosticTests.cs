@@ -48,6 +48,23 @@ public class DiagnosticTests
     }
 
     [Fact]
+    public void Generate_SubPropertyDefaultNamingANeverField_WarnsAndKeepsTheOtherFields()
+    {
+        var result = GeneratorHarness.Run(Usings + """
+            public class M { [SubPropertyDefault("[make,secret]")] public C? Vehicle { get; set; } }
+            public class C { public string? Make { get; set; } public string? Model { get; set; } [Never, JsonIgnore] public string? Secret { get; set; } }
+            [PopcornContext, JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase), JsonSerializable(typeof(M))]
+            public partial class Ctx : JsonSerializerContext;
+            """);
+
+        var diagnostic = result.Diagnostics.Single();
+        diagnostic.Id.ShouldBe("POP003");
+        diagnostic.GetMessage().ShouldContain("'secret' is [Never] on 'C' and is left out; the other fields apply");
+        result.Results.Single().GeneratedSources.Single(s => s.HintName == "Ctx.Popcorn.g.cs").SourceText.ToString()
+            .ShouldContain("subPropertyDefault: \"[make,secret]\"");
+    }
+
+    [Fact]
     public void Generate_SubPropertyDefaultOnAScalar_ReportsPop003()
     {
         Ids("""public class M { [SubPropertyDefault("[x]")] public int Id { get; set; } }""").ShouldBe(["POP003"]);

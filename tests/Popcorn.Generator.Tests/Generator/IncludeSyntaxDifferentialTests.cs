@@ -41,7 +41,8 @@ public class IncludeSyntaxDifferentialTests
 
     [Theory]
     [InlineData("[id,\n  na-me]", "Expected ',' or ']' but found '-'. (line 2, column 5)")]
-    [InlineData("[!everything]", "Unknown wildcard '!everything'; expected !all, !default or !full. (line 1, column 2)")]
+    [InlineData("[!everything]", "Unknown wildcard '!everything'; expected !all, !default or !full (to remove a field, write '-everything'). (line 1, column 2)")]
+    [InlineData("[*]", "'*' was Popcorn v7's wildcard and is not supported: write '!all' for every field of the type (or '!full' for every field, recursively). (line 1, column 2)")]
     [InlineData("[a(x: 1)]", "'a' takes no arguments: the fields of a model have none. (line 1, column 3)")]
     [InlineData("  ", "The selection is empty. (line 1, column 1)")]
     [InlineData(" (first: 3)[id]", "A default selection takes no arguments: paging, sorting and filtering belong in the request. (line 1, column 2)")]
