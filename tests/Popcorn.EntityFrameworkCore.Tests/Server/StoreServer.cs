@@ -49,7 +49,15 @@ public sealed class StoreServer : IAsyncDisposable
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
             .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
-            .Field("pagedOrders", (StoreDbContext db, int first) => db.Orders.OrderBy(o => o.Id).Take(first)));
+            .Field("pagedOrders", (StoreDbContext db, int first) => db.Orders.OrderBy(o => o.Id).Take(first))
+            // A write, then the changed order read back by the selection (GatewayMutationTests).
+            .Mutation("noteOrder", async (int id, string note, StoreDbContext db, CancellationToken ct) =>
+            {
+                var order = await db.Orders.SingleAsync(o => o.Id == id, ct);
+                order.Note = note;
+                await db.SaveChangesAsync(ct);
+                return db.Orders.Where(o => o.Id == id);
+            }));
         await app.StartAsync();
         return new StoreServer(app);
     }
