@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium), graphql-js
-# against the gateway (tests/GraphQL.Clients.Tests) and the
+# against the gateway (tests/GraphQL.Clients.Tests), the TypeScript client types (tests/TypeScript.Clients.Tests) and the
 # consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
 # Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), Debian's
 # postgresql for the EF Core tests and Debian's redis-server for the scale-out tests.
@@ -118,6 +118,17 @@ if [ -d tests/GraphQL.Clients.Tests ]; then
     add_tap_counts "$results/graphql-clients.txt" "The GraphQL client tests"
   else
     echo "Could not set up the GraphQL client tests."
+    add_counts 0 1
+  fi
+fi
+
+if [ -d tests/TypeScript.Clients.Tests ]; then
+  echo "== TypeScript client types (popcorn-query-types from its npm pack tarball: tsc --strict, the live playground)"
+  if (cd clients/typescript && npm ci --no-audit --no-fund --silent) && (cd tests/TypeScript.Clients.Tests && npm ci --no-audit --no-fund --silent); then
+    (cd tests/TypeScript.Clients.Tests && npm test 2>&1) | tee "$results/typescript-clients.txt"
+    add_tap_counts "$results/typescript-clients.txt" "The TypeScript client tests"
+  else
+    echo "Could not set up the TypeScript client tests."
     add_counts 0 1
   fi
 fi

@@ -56,7 +56,7 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
         if (IsPopcornEndpoint(context.HttpContext) && !(endpointPolicy is null && HasWrappedEndpointPolicy(context.HttpContext)))
         {
             var registry = context.HttpContext.RequestServices.GetRequiredService<PopcornRegistry>();
-            AddVaryValues(context, registry);
+            await AddVaryValuesAsync(context, registry);
             KeepRawSelectionOutOfKey(context.CacheVaryByRules, context.HttpContext.Request.Query, registry.Options);
         }
 
@@ -88,10 +88,11 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
     /// Everything a Popcorn response depends on beyond the URL goes into the key here, and only here: the selection's
     /// meaning, with the tags that name the entry, and the response format. A refused selection turns lookup and storage off.
     /// </summary>
-    private static void AddVaryValues(OutputCacheContext context, PopcornRegistry registry)
+    private static async ValueTask AddVaryValuesAsync(OutputCacheContext context, PopcornRegistry registry)
     {
         var http = context.HttpContext;
-        var meaning = SelectionMeaning.Of(http, registry, http.RequestServices.GetRequiredService<EndpointModels>());
+        var services = http.RequestServices;
+        var meaning = await SelectionMeaning.OfAsync(http, registry, services.GetRequiredService<EndpointModels>(), services.GetRequiredService<PersistedDocuments>());
         context.CacheVaryByRules.VaryByValues[SelectionVaryKey] = meaning.Key;
 
         // The format negotiated, not the raw Accept header: every client that gets JSON (no header, */*, a browser's

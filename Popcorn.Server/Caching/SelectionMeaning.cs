@@ -33,24 +33,52 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
 
     public bool IsValid => !ReferenceEquals(this, s_invalid);
 
-    /// <summary>The meaning of the request's selection on its (Popcorn) endpoint, worked out on first call.</summary>
-    public static SelectionMeaning Of(HttpContext context, PopcornRegistry registry, EndpointModels models)
+    /// <summary>
+    /// The meaning of the request's selection on its (Popcorn) endpoint, worked out on first call. A stored selection
+    /// (<c>sha256:</c>) means what the text stored under its hash means, so it shares an entry with that text spelled
+    /// out; a hash nothing is stored under is refused (the pipeline answers its 400).
+    /// </summary>
+    public static ValueTask<SelectionMeaning> OfAsync(HttpContext context, PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted)
     {
         if (context.Items.TryGetValue(s_itemKey, out var known) && known is SelectionMeaning meaning)
         {
-            return meaning;
+            return new(meaning);
         }
 
-        meaning = Read(context, registry, models);
+        string? text;
+        try
+        {
+            text = RequestSelection.Read(context.Request, registry.Options, out _);
+        }
+        catch (PopcornQueryException)
+        {
+            return new(Remember(context, s_invalid));
+        }
+
+        if (!DocumentHash.IsReference(text, out string? hash))
+        {
+            return new(Remember(context, Read(context, registry, models, text)));
+        }
+
+        return hash is null ? new(Remember(context, s_invalid)) : ReadStoredAsync(context, registry, models, persisted, hash);
+    }
+
+    private static async ValueTask<SelectionMeaning> ReadStoredAsync(HttpContext context, PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted, string hash)
+    {
+        string? stored = await persisted.FindAsync(hash, context.RequestAborted);
+        return Remember(context, stored is null ? s_invalid : Read(context, registry, models, stored));
+    }
+
+    private static SelectionMeaning Remember(HttpContext context, SelectionMeaning meaning)
+    {
         context.Items[s_itemKey] = meaning;
         return meaning;
     }
 
-    private static SelectionMeaning Read(HttpContext context, PopcornRegistry registry, EndpointModels models)
+    private static SelectionMeaning Read(HttpContext context, PopcornRegistry registry, EndpointModels models, string? text)
     {
         try
         {
-            string? text = RequestSelection.Read(context.Request, registry.Options, out _);
             if (models.ShapeOf(context.GetEndpoint()) is { } declared)
             {
                 // The same plan cache the pipeline uses: the handler's compile is a hit on the text after this.

@@ -47,6 +47,9 @@ public static class BenchHostApp
         var narrow = FastPathJsonResult<List<NarrowOrder>>.Require(NarrowOrderJsonContext.Default.ListNarrowOrder);
         var narrowOrders = app.Services.GetRequiredService<OrderData>().Orders.Select(NarrowOrder.From).ToList();
         app.MapGet("/plain/orders/narrow", () => new FastPathJsonResult<List<NarrowOrder>>(narrowOrders, narrow));
+        // The same narrow selection as CSV written by hand: the baseline of Popcorn's CSV (Accept: text/csv).
+        var orderList = app.Services.GetRequiredService<OrderData>().Orders;
+        app.MapGet("/plain/orders/narrow.csv", () => new HandWrittenCsvResult(orderList));
     }
 
     /// <summary>

@@ -32,6 +32,7 @@ public sealed class InProcessHost : IAsyncDisposable
         Orders = Find(endpoints, "/orders", HttpMethods.Get);
         PlainOrders = Find(endpoints, "/plain/orders", HttpMethods.Get);
         PlainNarrowOrders = Find(endpoints, "/plain/orders/narrow", HttpMethods.Get);
+        PlainNarrowOrdersCsv = Find(endpoints, "/plain/orders/narrow.csv", HttpMethods.Get);
     }
 
     /// <summary>The 1,000 acyclic orders over Popcorn REST, GET (bench/http/run.sh's fair baseline data).</summary>
@@ -44,6 +45,9 @@ public sealed class InProcessHost : IAsyncDisposable
     public RequestDelegate PlainNarrowOrders { get; }
 
     /// <summary>Popcorn's gateway, POST.</summary>
+    /// <summary><c>GET /plain/orders/narrow.csv</c>: the narrow selection as CSV written by hand.</summary>
+    public RequestDelegate PlainNarrowOrdersCsv { get; }
+
     public RequestDelegate Popcorn { get; }
 
     /// <summary>GraphQL.NET, POST.</summary>
@@ -71,10 +75,15 @@ public sealed class InProcessHost : IAsyncDisposable
     }
 
     /// <summary>GETs <paramref name="endpoint"/> with <paramref name="query"/> (<c>?include=...</c>); returns the status.</summary>
-    public async Task<int> GetAsync(RequestDelegate endpoint, QueryString query)
+    public async Task<int> GetAsync(RequestDelegate endpoint, QueryString query, string? accept = null)
     {
         var context = NewContext(HttpMethods.Get);
         context.Request.QueryString = query;
+        if (accept is not null)
+        {
+            context.Request.Headers.Accept = accept;
+        }
+
         await endpoint(context);
         await context.Response.CompleteAsync();
         return context.Response.StatusCode;

@@ -71,6 +71,37 @@ public class OutputCachingTests(LedgerServer server) : IClassFixture<LedgerServe
     }
 
     [Fact]
+    public async Task Get_StoredSelectionAndTheSameSelectionSpelledOut_ShareOneEntry()
+    {
+        // docs/persisted-queries.md: a sha256: reference varies the cache by the text it names, not by the hash.
+        const string text = "[customer,total]";
+        string hash = DocumentHash.Of(text);
+        await server.Services.GetRequiredService<PersistedQueryStore>().SaveAsync(hash, text, CancellationToken.None);
+        int reads = server.Ledger.Reads;
+
+        var stored = await Get("?page=stored&include=" + Uri.EscapeDataString("sha256:" + hash));
+        var spelled = await Get("?page=stored&include=" + Uri.EscapeDataString("{ total customer }"));
+        var storedAgain = await Get("?page=stored&include=" + Uri.EscapeDataString("sha256:" + hash));
+
+        stored.Status.ShouldBe(200);
+        server.Ledger.Reads.ShouldBe(reads + 1);
+        spelled.Body.ShouldBe(stored.Body);
+        storedAgain.Body.ShouldBe(stored.Body);
+    }
+
+    [Fact]
+    public async Task Get_StoredSelectionNothingIsStoredUnder_IsA400EveryTime()
+    {
+        string missing = "sha256:" + DocumentHash.Of("[customer,id,total]");
+
+        var first = await Get("?page=missing&include=" + Uri.EscapeDataString(missing));
+        var second = await Get("?page=missing&include=" + Uri.EscapeDataString(missing));
+
+        first.Status.ShouldBe(400);
+        second.Status.ShouldBe(400);
+    }
+
+    [Fact]
     public async Task Get_DefaultsSpelledOutOrLeftOut_ShareOneEntry()
     {
         // An invoice's defaults are its [Always] id and its [Default] customer: three spellings, one response.
