@@ -40,6 +40,19 @@ for (const [name, graphql] of [['graphql 16', graphql16], ['graphql 17', graphql
       assert.equal(graphql.printSchema(fromIntrospection), graphql.printSchema(graphql.buildSchema(sdl)));
     });
 
+    test('reports no breaking change between the served SDL and the introspection answer', async (t) => {
+      // graphql-js 16.15 once reported "oneOf was removed" and "DIRECTIVE_DEFINITION was removed from deprecated". 17
+      // declares @deprecated(reason: String!), which the September 2025 edition (and 16) write as String: not compared.
+      if (graphql !== graphql16) { t.skip('graphql 17 differs from the spec edition on @deprecated(reason:)'); return; }
+      const sdl = await (await fetch(`${app.url}/graphql/schema.graphql`)).text();
+      const fromIntrospection = graphql.buildClientSchema(result.body.data);
+      // buildSchema keeps every standard scalar; a standard scalar no field uses (ID here) is an artifact of the two
+      // builders, which no answer can change, so only it is set aside.
+      const real = (changes) => changes.filter((c) => !/^Standard scalar \w+ was removed because it is not referenced anymore/.test(c.description));
+      assert.deepEqual(real(graphql.findBreakingChanges(graphql.buildSchema(sdl), fromIntrospection)), []);
+      assert.deepEqual(real(graphql.findBreakingChanges(fromIntrospection, graphql.buildSchema(sdl))), []);
+    });
+
     test('never names a [Never] member', () => {
       const text = JSON.stringify(result.body);
       for (const secret of ['socialSecurityNumber', 'passwordHash', 'internalNote', 'cost']) {

@@ -7,7 +7,8 @@ namespace Popcorn.Server;
 /// <c>first: Int, skip: Int</c>, plus <c>orderBy: [TSort!]</c> when its element type has <c>[Sortable]</c> fields and
 /// <c>where: TFilter</c> when it has <c>[Filterable]</c> ones, with the input types they need: <c>SortDirection</c>,
 /// <c>TSort</c> (one <c>SortDirection</c> per sortable field), <c>TFilter</c> (<c>and</c>, <c>or</c>, one comparison per
-/// filterable field) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>). Built from the
+/// filterable field) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>; a
+/// <c>BooleanComparison</c> has only <c>eq neq in</c>). Built from the
 /// metadata, for the fields the caller may see, so the SDL, introspection and the plan compiler agree.
 /// </summary>
 internal static class ArgumentInputTypes
@@ -15,6 +16,8 @@ internal static class ArgumentInputTypes
     private const string SortDirection = "SortDirection";
 
     private static readonly string[] s_operators = ["eq", "neq", "gt", "gte", "lt", "lte"];
+
+    private static readonly string[] s_equalityOperators = ["eq", "neq"];
 
     /// <summary>The arguments of a list field whose elements are <paramref name="element"/>.</summary>
     public static SchemaInputValue[] ListArguments(TypeMetadata element, FieldAccess access)
@@ -79,7 +82,9 @@ internal static class ArgumentInputTypes
         foreach (string scalar in scalars)
         {
             var operand = TypeRef.Named(scalar);
-            var comparisons = s_operators.Select(op => new SchemaInputValue(op, null, operand)).Append(new SchemaInputValue("in", null, TypeRef.List(operand)));
+            // A Boolean has no order: the plan compiler refuses gt/gte/lt/lte on one, so they are not offered either.
+            var operators = scalar == "Boolean" ? s_equalityOperators : s_operators;
+            var comparisons = operators.Select(op => new SchemaInputValue(op, null, operand)).Append(new SchemaInputValue("in", null, TypeRef.List(operand)));
             types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons));
         }
 

@@ -72,10 +72,15 @@ internal static class BuiltInTypes
         Enum("__DirectiveLocation", "A Directive can be adjacent to many parts of the GraphQL language.",
             "QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION", "FRAGMENT_SPREAD", "INLINE_FRAGMENT", "VARIABLE_DEFINITION",
             "SCHEMA", "SCALAR", "OBJECT", "FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE",
-            "INPUT_OBJECT", "INPUT_FIELD_DEFINITION"),
+            "INPUT_OBJECT", "INPUT_FIELD_DEFINITION", "DIRECTIVE_DEFINITION"),
     ];
 
-    /// <summary>The spec's directives, then Popcorn's own two (documented in docs/graphql-syntax.md).</summary>
+    /// <summary>
+    /// The spec's directives (the September 2025 edition's, <c>@oneOf</c> included, as graphql-js 16's
+    /// <c>specifiedDirectives</c> holds them: a client comparing the served SDL with the introspection answer must find
+    /// the same set; <c>@deprecated</c> also on directive definitions, as graphql-js 16.15 and 17 declare it), then
+    /// Popcorn's own two (documented in docs/graphql-syntax.md).
+    /// </summary>
     public static readonly SchemaDirective[] Directives =
     [
         new("include", "Directs the executor to include this field or fragment only when the `if` argument is true.", FieldAndFragments,
@@ -83,11 +88,12 @@ internal static class BuiltInTypes
         new("skip", "Directs the executor to skip this field or fragment when the `if` argument is true.", FieldAndFragments,
             [new("if", "Skipped when true.", s_booleanNonNull)], IsBuiltIn: true),
         new("deprecated", "Marks an element of a GraphQL schema as no longer supported.",
-            ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"],
+            ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE", "DIRECTIVE_DEFINITION"],
             [new("reason", "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).", s_string, "\"No longer supported\"")],
             IsBuiltIn: true),
         new("specifiedBy", "Exposes a URL that specifies the behavior of this scalar.", ["SCALAR"],
             [new("url", "The URL that specifies the behavior of this scalar.", s_stringNonNull)], IsBuiltIn: true),
+        new("oneOf", "Indicates exactly one field must be supplied and this field must not be `null`.", ["INPUT_OBJECT"], [], IsBuiltIn: true),
         new("exclude", "Popcorn: removes this field from the selection, e.g. after a wildcard (`__all lastName @exclude`).", ["FIELD"], [], IsBuiltIn: false),
         new("optional", "Popcorn: an unknown field marked optional is skipped instead of refused.", ["FIELD"], [], IsBuiltIn: false),
     ];

@@ -22,7 +22,7 @@ public class GatewayIntrospectionTests(TestHostServer server) : IClassFixture<Te
         types.ShouldContain("__Type");
         types.ShouldContain("String");
         types.ShouldContain("Map");
-        schema["directives"]!.AsArray().Select(d => d!["name"]!.GetValue<string>()).ShouldBe(["include", "skip", "deprecated", "specifiedBy", "exclude", "optional"]);
+        schema["directives"]!.AsArray().Select(d => d!["name"]!.GetValue<string>()).ShouldBe(["include", "skip", "deprecated", "specifiedBy", "oneOf", "exclude", "optional"]);
         body.ToJsonString().ShouldNotContain("socialSecurityNumber");
     }
 
