@@ -66,8 +66,23 @@ internal sealed class PopcornRegistry
     /// <summary>Every model type's writer.</summary>
     public IEnumerable<PopcornTypeWriter> Writers => _writers.Values;
 
-    /// <summary>Every model type once (a type registered by two contexts is one type).</summary>
-    public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct();
+    /// <summary>Every model type once (a type registered by two contexts is one type), then the upstream services' types.</summary>
+    public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct().Concat(_upstreamTypes);
+
+    private readonly List<TypeMetadata> _upstreamTypes = [];
+
+    /// <summary>Adds an upstream service's types (read from its schema while the app starts, before any request).</summary>
+    public void AddUpstreamTypes(IEnumerable<PopcornTypeWriter> writers)
+    {
+        foreach (var writer in writers)
+        {
+            _upstreamTypes.Add(writer.Metadata);
+            _writersByName.TryAdd(writer.Metadata.Name, writer);
+        }
+    }
+
+    /// <summary>What a gateway field's value is: its declared shape (an upstream's), or what its resolver returns.</summary>
+    public ResultShape? ShapeOf(GatewayField field) => field.Shape ?? ShapeOf(field.ReturnType);
 
     /// <summary>Every <c>[PopcornAuthorize]</c> policy of every model type, in ordinal order: what a schema depends on.</summary>
     public IReadOnlyList<string> AllPolicies => _allPolicies ??= ModelTypes.SelectMany(t => t.ReachablePolicies).Concat(_gatewayPolicies).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();

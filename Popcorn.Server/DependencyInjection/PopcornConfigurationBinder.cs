@@ -18,6 +18,8 @@ internal static class PopcornConfigurationBinder
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
         nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits),
+        // Read by AddPopcornUpstreams into one PopcornUpstreamOptions per service (docs/gateway.md), not into PopcornOptions.
+        "Upstreams",
     ];
 
     private static readonly string[] s_knownLimitKeys =

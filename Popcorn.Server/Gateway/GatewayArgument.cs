@@ -40,6 +40,25 @@ internal sealed class GatewayArgument
         GraphQLType = ScalarName(_valueType) + (_acceptsNull || _hasDefault ? string.Empty : "!");
     }
 
+    /// <summary>
+    /// An upstream root field's argument, of the GraphQL type its service declares (<c>Int!</c>, <c>String</c>, an enum's
+    /// name): checked here as far as the type says, then forwarded; the service binds it again.
+    /// </summary>
+    public GatewayArgument(string name, string graphQLType)
+    {
+        Name = name;
+        GraphQLType = graphQLType;
+        _acceptsNull = !graphQLType.EndsWith('!');
+        _valueType = graphQLType.TrimEnd('!') switch
+        {
+            "Int" => typeof(long),
+            "Float" => typeof(double),
+            "Boolean" => typeof(bool),
+            "String" or "ID" => typeof(string),
+            _ => typeof(UpstreamEnumValue),
+        };
+    }
+
     public string Name { get; }
 
     /// <summary>The input shape of an input object argument; null for a scalar one.</summary>
@@ -171,6 +190,8 @@ internal sealed class GatewayArgument
             QueryValueKind.Int or QueryValueKind.Float when _valueType == typeof(decimal) => decimal.TryParse(text, NumberStyles.Float, invariant, out decimal m) ? m : null,
             QueryValueKind.Boolean when _valueType == typeof(bool) => text == "true",
             QueryValueKind.String when _valueType == typeof(string) => text,
+            QueryValueKind.Int when _valueType == typeof(string) && GraphQLType.StartsWith("ID", StringComparison.Ordinal) => text,
+            QueryValueKind.Enum when _valueType == typeof(UpstreamEnumValue) => new UpstreamEnumValue(text!),
             QueryValueKind.String or QueryValueKind.Int when _valueType == typeof(Guid) => Guid.TryParse(text, out var g) ? g : null,
             QueryValueKind.Enum or QueryValueKind.String when _valueType.IsEnum
                 => Enum.TryParse(_valueType, text, ignoreCase: true, out var e) && Enum.IsDefined(_valueType, e!) ? e : null,

@@ -12,7 +12,7 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class GatewayField
 {
-    private readonly Delegate _resolver;
+    private readonly Delegate? _resolver;
 
     // The resolver's method called through a MethodInvoker, which skips DynamicInvoke's per-call delegate checks; null
     // for the shapes only DynamicInvoke calls correctly (a delegate closed over a static method's first argument, an
@@ -97,7 +97,28 @@ internal sealed class GatewayField
         }
     }
 
+    /// <summary>
+    /// A root field answered by an upstream service (docs/gateway.md): its arguments are those the service declares, and
+    /// its value is the service's JSON, copied through the plan; it has no resolver.
+    /// </summary>
+    public GatewayField(UpstreamRootFieldSpec spec, UpstreamRootField upstream)
+    {
+        Name = spec.Name;
+        Description = spec.Description;
+        Arguments = spec.Arguments.Select(a => new GatewayArgument(a.Name, a.Type)).ToArray();
+        _parameterBinders = [];
+        ReturnType = typeof(UpstreamValue);
+        Shape = new ResultShape(spec.Type, spec.IsList);
+        Upstream = upstream;
+    }
+
     public string Name { get; }
+
+    /// <summary>The service that answers this field; null for a field with a resolver.</summary>
+    public UpstreamRootField? Upstream { get; }
+
+    /// <summary>The declared shape of the value when it is not read from <see cref="ReturnType"/> (an upstream field's).</summary>
+    public ResultShape? Shape { get; }
 
     /// <summary>True for a field of the <c>Mutation</c> type: run one at a time, in the document's order.</summary>
     public bool IsMutation { get; }
@@ -147,7 +168,7 @@ internal sealed class GatewayField
         object? result;
         try
         {
-            result = _invoker is not null ? _invoker.Invoke(_target, values.AsSpan()) : _resolver.DynamicInvoke(values);
+            result = _invoker is not null ? _invoker.Invoke(_target, values.AsSpan()) : _resolver!.DynamicInvoke(values);
         }
         catch (TargetInvocationException e) when (e.InnerException is not null)
         {

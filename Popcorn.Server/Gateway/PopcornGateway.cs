@@ -24,8 +24,28 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
     /// <summary>Where the gateway is mapped (the first map, if there are several), for the playground; null when unmapped.</summary>
     public string? Path { get; set; }
 
+    /// <summary>The upstream services whose root fields a mapped gateway serves, read when the app starts (docs/gateway.md).</summary>
+    public IReadOnlyList<string> UpstreamServices => _upstreamServices;
+
+    private readonly List<string> _upstreamServices = new();
+
+    /// <summary>Notes that a mapped gateway serves <paramref name="services"/>' root fields, once each.</summary>
+    public void AddUpstreams(IEnumerable<string> services)
+    {
+        foreach (string service in services)
+        {
+            if (!_upstreamServices.Contains(service))
+            {
+                _upstreamServices.Add(service);
+            }
+        }
+    }
+
     public void Add(IEnumerable<GatewayField> fields)
     {
+        // Upstream fields join while the app starts; a schema built before (by a mapping step) is built again.
+        _schema = null;
+        _restrictedSchemas.Clear();
         foreach (var field in fields)
         {
             if (!(field.IsMutation ? _mutationsByName : _byName).TryAdd(field.Name, field))

@@ -42,6 +42,29 @@ public sealed class PopcornGatewayBuilder
     public PopcornGatewayBuilder Mutation(string name, Delegate resolver, string? description = null, string? policy = null) =>
         Add(new GatewayFieldDeclaration(name, resolver, description, IsMutation: true) { Policy = policy });
 
+    /// <summary>
+    /// Serves the root fields of the upstream Popcorn service <paramref name="service"/> (configured under
+    /// <c>Popcorn:Upstreams:{service}</c> and registered with <c>AddPopcornUpstreams</c>): its schema is read when the
+    /// app starts, its types join this gateway's schema, and each of its root fields is answered by sending the service
+    /// exactly the selection's part it owns (docs/gateway.md).
+    /// </summary>
+    /// <param name="service">The upstream's name, e.g. <c>orders</c>.</param>
+    /// <returns>This builder, for chaining.</returns>
+    public PopcornGatewayBuilder Upstream(string service)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(service);
+        if (!_upstreams.Contains(service))
+        {
+            _upstreams.Add(service);
+        }
+
+        return this;
+    }
+
+    private readonly List<string> _upstreams = new();
+
+    internal IReadOnlyList<string> Upstreams => _upstreams;
+
     private PopcornGatewayBuilder Add(GatewayFieldDeclaration declaration)
     {
         ArgumentException.ThrowIfNullOrEmpty(declaration.Name);

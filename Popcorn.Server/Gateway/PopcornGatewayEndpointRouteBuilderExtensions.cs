@@ -34,6 +34,16 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         }
 
         gateway.Add(fields);
+        if (builder.Upstreams.Count > 0)
+        {
+            if (services.GetService<UpstreamCatalog>() is null)
+            {
+                throw new InvalidOperationException($"The gateway at '{pattern}' serves upstream '{builder.Upstreams[0]}': register the upstreams with services.AddPopcornUpstreams(builder.Configuration.GetSection(\"Popcorn:Upstreams\")).");
+            }
+
+            gateway.AddUpstreams(builder.Upstreams);
+        }
+
         var registry = services.GetRequiredService<PopcornRegistry>();
         registry.AddGatewayPolicies(fields.Select(f => f.Policy).OfType<string>());
         registry.AddProtectedGatewayFieldNames(fields.Where(f => f.Policy is not null).Select(f => f.Name));

@@ -42,7 +42,7 @@ internal static partial class SchemaJsonWriter
         json.WriteStartArray("rootFields");
         foreach (var field in gateway.Fields)
         {
-            var shape = registry.ShapeOf(field.ReturnType);
+            var shape = registry.ShapeOf(field);
             json.WriteStartObject();
             json.WriteString("name", field.Name);
             json.WriteString("type", shape?.Metadata.Name);

@@ -4,7 +4,7 @@ using Microsoft.Extensions.Logging;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Runs a query: resolves the root fields in the document's order, then writes <c>{"data": {...}}</c> with the same
+/// Runs a query: starts the calls of root fields served by upstream services (docs/gateway.md), resolves the other root fields in the document's order, then writes <c>{"data": {...}}</c> with the same
 /// plans and writers as REST. A resolver that throws yields <c>null</c> for its field and an error; so does a source
 /// that is down.
 /// </summary>
@@ -19,10 +19,13 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         var values = new object?[steps.Count];
         var failed = new bool[steps.Count];
         var errors = new List<GraphQLError>();
+
+        // Upstream services are called first and all at once; local resolvers then run in order while they answer.
+        var upstream = UpstreamCalls.Start(context, steps);
         for (int i = 0; i < steps.Count; i++)
         {
             var step = steps[i];
-            if (step.Field is null)
+            if (step.Field is null || step.Field.Upstream is not null)
             {
                 continue;
             }
@@ -39,6 +42,11 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 errors.Add(new GraphQLError($"The field '{step.Field.Name}' could not be resolved.", step.Location, step.Key, "INTERNAL_SERVER_ERROR"));
                 failed[i] = true;
             }
+        }
+
+        if (upstream is not null)
+        {
+            await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
         bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
@@ -62,6 +70,10 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 else if (failed[i])
                 {
                     json.WriteNullValue();
+                }
+                else if (values[i] is UpstreamValue upstreamValue)
+                {
+                    json.WriteRawValue(upstreamValue.Json.Span, skipInputValidation: true);
                 }
                 else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
                 {

@@ -41,4 +41,8 @@ internal sealed record GatewayStep(
     IReadOnlyDictionary<string, object?>? Arguments,
     ResultShape? Shape,
     SelectionPlan? Plan,
-    PropertyReference? Introspection = null);
+    PropertyReference? Introspection = null)
+{
+    /// <summary>For a field an upstream service answers: the selection sent to it (docs/gateway.md), printed once with the operation.</summary>
+    public string? UpstreamSelection { get; init; }
+}

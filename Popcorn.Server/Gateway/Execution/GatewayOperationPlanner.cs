@@ -90,7 +90,7 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
                 }
             }
 
-            var shape = registry.ShapeOf(field.ReturnType);
+            var shape = registry.ShapeOf(field);
             var arguments = BindArguments(field, shape, property, key, errors);
             if (shape is null)
             {
@@ -103,7 +103,15 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             var selection = new SelectionTree(property.Children, listArguments, document.SourceText, document.Syntax);
             if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
             {
-                steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan));
+                string? upstream = null;
+                if (field.Upstream is { } source
+                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, out string? refusal)) is null)
+                {
+                    errors.Add(new GraphQLError(refusal!, property.Location, key, ValidationFailed));
+                    continue;
+                }
+
+                steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan) { UpstreamSelection = upstream });
                 policies.UnionWith(plan.Policies);
             }
             else

@@ -70,7 +70,7 @@ internal static class SchemaModelBuilder
     private static bool IsReturned(TypeMetadata model, PopcornRegistry registry, PopcornGateway gateway)
     {
         var seen = new HashSet<TypeMetadata>();
-        var pending = new Stack<TypeMetadata>(gateway.Fields.Concat(gateway.Mutations).Select(f => registry.ShapeOf(f.ReturnType)?.Metadata).OfType<TypeMetadata>());
+        var pending = new Stack<TypeMetadata>(gateway.Fields.Concat(gateway.Mutations).Select(f => registry.ShapeOf(f)?.Metadata).OfType<TypeMetadata>());
         while (pending.TryPop(out var type))
         {
             if (type == model)
@@ -95,7 +95,7 @@ internal static class SchemaModelBuilder
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)
         {
-            var shape = registry.ShapeOf(field.ReturnType);
+            var shape = registry.ShapeOf(field);
             var named = TypeRef.Named(shape?.Metadata.Name ?? MapScalar);
             var type = shape?.IsSequence == true ? TypeRef.List(TypeRef.NonNull(named)) : named;
             if (shape?.IsSequence == true && !field.IsMutation)

@@ -1,0 +1,32 @@
+using Microsoft.Extensions.Options;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>The names under <c>Popcorn:Upstreams</c>, as <c>AddPopcornUpstreams</c> found them.</summary>
+internal sealed class UpstreamCatalogOptions
+{
+    public HashSet<string> Names { get; } = new(StringComparer.Ordinal);
+}
+
+/// <summary>
+/// The upstream services the app knows: the configured names and, once their schemas are read at startup, each
+/// upstream type's writer by its metadata (what the transcoder checks scalars against). A singleton.
+/// </summary>
+internal sealed class UpstreamCatalog(IOptions<UpstreamCatalogOptions> options)
+{
+    private readonly Dictionary<TypeMetadata, UpstreamTypeWriter> _writers = new(ReferenceEqualityComparer.Instance);
+
+    public IReadOnlySet<string> Names { get; } = options.Value.Names;
+
+    /// <summary>Adds a service's types while the app starts, before any request.</summary>
+    public void Add(IEnumerable<UpstreamTypeWriter> writers)
+    {
+        foreach (var writer in writers)
+        {
+            _writers.Add(writer.Metadata, writer);
+        }
+    }
+
+    public UpstreamTypeWriter WriterOf(TypeMetadata type) => _writers[type];
+}

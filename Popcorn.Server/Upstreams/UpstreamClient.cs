@@ -1,0 +1,118 @@
+using System.Buffers;
+using System.Net.Http.Headers;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Calls upstream services through their named <see cref="HttpClient"/> (service discovery and the resilience handler
+/// are on it): one GET, the allowed request headers passed on, the body read up to the service's cap. Every way a call
+/// can fail, except the client leaving, becomes an <see cref="UpstreamUnavailableException"/>. A singleton.
+/// </summary>
+internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor<PopcornUpstreamOptions> options, ILogger<UpstreamClient> logger)
+{
+    /// <summary>The named client of upstream <paramref name="service"/>.</summary>
+    public static string HttpClientName(string service) => "Popcorn.Upstream." + service;
+
+    public PopcornUpstreamOptions OptionsOf(string service) => options.Get(service);
+
+    /// <summary>
+    /// GETs <paramref name="pathAndQuery"/> from <paramref name="service"/> and returns its body (a pooled buffer: return
+    /// it with <see cref="Return"/>). <paramref name="context"/> gives the headers to pass on; null at startup.
+    /// </summary>
+    /// <exception cref="UpstreamUnavailableException">The service did not give a usable answer.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the client left).</exception>
+    public async Task<(byte[] Buffer, int Length)> GetAsync(string service, string pathAndQuery, HttpContext? context, CancellationToken cancellationToken)
+    {
+        var settings = options.Get(service);
+        var client = clients.CreateClient(HttpClientName(service));
+        using var request = new HttpRequestMessage(HttpMethod.Get, pathAndQuery);
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+        if (context is not null)
+        {
+            foreach (string name in settings.ForwardHeaders)
+            {
+                if (context.Request.Headers.TryGetValue(name, out var values))
+                {
+                    request.Headers.TryAddWithoutValidation(name, (IEnumerable<string?>)values);
+                }
+            }
+        }
+
+        try
+        {
+            using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            if (!response.IsSuccessStatusCode)
+            {
+                throw new UpstreamUnavailableException($"The service '{service}' answered {(int)response.StatusCode}.");
+            }
+
+            if (response.Content.Headers.ContentLength > settings.MaxResponseBytes)
+            {
+                throw TooLarge(service, settings);
+            }
+
+            await using var stream = await response.Content.ReadAsStreamAsync(cancellationToken);
+            return await ReadCappedAsync(stream, service, settings, cancellationToken);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            throw;
+        }
+        catch (UpstreamUnavailableException e)
+        {
+            logger.UpstreamFailed(service, e.Message, null);
+            throw;
+        }
+        catch (Exception e)
+        {
+            // Connection refused, a timeout of the resilience handler (Polly's TimeoutRejectedException), an open circuit
+            // (BrokenCircuitException), a reset mid-body: the client learns only that the service is unavailable.
+            logger.UpstreamFailed(service, e.GetType().Name, e);
+            throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e);
+        }
+    }
+
+    public static void Return(byte[] buffer) => ArrayPool<byte>.Shared.Return(buffer);
+
+    private static async Task<(byte[] Buffer, int Length)> ReadCappedAsync(Stream stream, string service, PopcornUpstreamOptions settings, CancellationToken cancellationToken)
+    {
+        var buffer = ArrayPool<byte>.Shared.Rent(16 * 1024);
+        int length = 0;
+        try
+        {
+            while (true)
+            {
+                if (length == buffer.Length)
+                {
+                    var larger = ArrayPool<byte>.Shared.Rent(buffer.Length * 2);
+                    buffer.AsSpan(0, length).CopyTo(larger);
+                    ArrayPool<byte>.Shared.Return(buffer);
+                    buffer = larger;
+                }
+
+                int read = await stream.ReadAsync(buffer.AsMemory(length), cancellationToken);
+                if (read == 0)
+                {
+                    return (buffer, length);
+                }
+
+                length += read;
+                if (length > settings.MaxResponseBytes)
+                {
+                    throw TooLarge(service, settings);
+                }
+            }
+        }
+        catch
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw;
+        }
+    }
+
+    private static UpstreamUnavailableException TooLarge(string service, PopcornUpstreamOptions settings) =>
+        new($"The service '{service}' sent more than {settings.MaxResponseBytes} bytes, the most the gateway reads from it.");
+}

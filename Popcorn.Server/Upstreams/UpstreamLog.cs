@@ -1,0 +1,13 @@
+using Microsoft.Extensions.Logging;
+
+namespace Popcorn.Server;
+
+/// <summary>What the gateway logs about its upstream services.</summary>
+internal static partial class UpstreamLog
+{
+    [LoggerMessage(EventId = 60, Level = LogLevel.Warning, Message = "Upstream '{Service}' failed: {Reason}.")]
+    public static partial void UpstreamFailed(this ILogger logger, string service, string reason, Exception? exception);
+
+    [LoggerMessage(EventId = 61, Level = LogLevel.Information, Message = "Upstream '{Service}': read its schema, {Types} types and {Fields} root fields served as {Names}.")]
+    public static partial void UpstreamSchemaRead(this ILogger logger, string service, int types, int fields, string names);
+}

@@ -1,0 +1,141 @@
+using System.Text.Json;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Reads a Popcorn service's <c>/popcorn/schema</c> into metadata the gateway compiles plans against: its types (with
+/// <see cref="PopcornUpstreamOptions.Prefix"/> before their names) and its gateway root fields with their arguments. Runs
+/// once per service at startup, so a <see cref="JsonDocument"/> is fine here.
+/// </summary>
+internal static class UpstreamSchemaReader
+{
+    /// <exception cref="InvalidOperationException">The document is not a Popcorn schema, or names a type it does not describe.</exception>
+    public static UpstreamSchema Read(string service, ReadOnlyMemory<byte> json, string? prefix)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(json);
+            var root = document.RootElement;
+            var typesJson = root.GetProperty("types").EnumerateArray().ToArray();
+            var types = new Dictionary<string, TypeMetadata>(StringComparer.Ordinal);
+            foreach (var type in typesJson)
+            {
+                string name = type.GetProperty("name").GetString()!;
+                types.Add(name, new TypeMetadata(prefix + name, description: OptionalString(type, "description")));
+            }
+
+            var writers = new List<UpstreamTypeWriter>();
+            foreach (var type in typesJson)
+            {
+                var metadata = types[type.GetProperty("name").GetString()!];
+                var fields = new List<FieldMetadata>();
+                var scalars = new List<UpstreamScalar>();
+                foreach (var field in type.GetProperty("fields").EnumerateArray())
+                {
+                    fields.Add(Field(field, types, metadata.Name));
+                    scalars.Add(UpstreamScalars.Of(field.GetProperty("type").GetString()!));
+                }
+
+                metadata.Initialize(fields);
+                writers.Add(new UpstreamTypeWriter(metadata, scalars.ToArray()));
+            }
+
+            var byName = writers.ToDictionary(w => w.Metadata.Name, StringComparer.Ordinal);
+            var rootFields = new List<UpstreamRootFieldSpec>();
+            foreach (var field in root.GetProperty("rootFields").EnumerateArray())
+            {
+                if (OptionalString(field, "type") is not { } typeName)
+                {
+                    continue; // a root field whose value no context models: nothing the gateway could select on
+                }
+
+                var arguments = field.TryGetProperty("arguments", out var args)
+                    ? args.EnumerateArray().Select(a => (a.GetProperty("name").GetString()!, a.GetProperty("type").GetString()!)).ToArray()
+                    : [];
+                string name = field.GetProperty("name").GetString()!;
+                rootFields.Add(new UpstreamRootFieldSpec(
+                    service,
+                    name,
+                    prefix is null ? name : char.ToLowerInvariant(prefix[0]) + prefix[1..] + char.ToUpperInvariant(name[0]) + name[1..],
+                    OptionalString(field, "description"),
+                    byName[prefix + typeName],
+                    field.GetProperty("isList").GetBoolean(),
+                    arguments));
+            }
+
+            return new UpstreamSchema(writers, rootFields);
+        }
+        catch (Exception e) when (e is JsonException or KeyNotFoundException or InvalidOperationException or ArgumentException)
+        {
+            throw new InvalidOperationException($"The schema of upstream '{service}' cannot be read as a Popcorn schema: {e.Message}", e);
+        }
+    }
+
+    private static FieldMetadata Field(JsonElement field, Dictionary<string, TypeMetadata> types, string typeName)
+    {
+        string name = field.GetProperty("name").GetString()!;
+        string declared = field.GetProperty("type").GetString()!;
+        var kind = field.GetProperty("kind").GetString() switch
+        {
+            "object" => FieldKind.Object,
+            "list" => FieldKind.List,
+            "map" => FieldKind.Map,
+            _ => FieldKind.Scalar,
+        };
+        TypeMetadata? element = null;
+        if (OptionalString(field, "elementType") is { } elementName && !types.TryGetValue(elementName, out element))
+        {
+            throw new InvalidOperationException($"Field '{typeName}.{name}' is of type '{elementName}', which the schema does not describe.");
+        }
+
+        var flags = FieldFlags.None;
+        flags |= Flag(field, "isDefault", FieldFlags.Default) | Flag(field, "isAlways", FieldFlags.Always);
+        Type? valueType = null;
+        Func<object, object?>? getter = null;
+        var arranging = Flag(field, "isSortable", FieldFlags.Sortable) | Flag(field, "isFilterable", FieldFlags.Filterable);
+        if (arranging != FieldFlags.None && UpstreamScalars.ClrType(declared) is { } clr)
+        {
+            // The gateway checks sort and filter arguments against these types and forwards them; the service applies
+            // them, so the getter is never called.
+            flags |= arranging;
+            valueType = clr;
+            getter = static _ => throw new NotSupportedException("An upstream's lists are filtered and sorted by the upstream.");
+        }
+
+        return new FieldMetadata(
+            name,
+            kind,
+            declared,
+            flags,
+            element,
+            OptionalString(field, "subPropertyDefault"),
+            OptionalString(field, "description"),
+            field.TryGetProperty("isNullable", out var nullable) && nullable.GetBoolean(),
+            deprecationReason: OptionalString(field, "deprecationReason"),
+            valueType: valueType,
+            getter: getter);
+    }
+
+    private static FieldFlags Flag(JsonElement field, string property, FieldFlags flag) =>
+        field.TryGetProperty(property, out var value) && value.ValueKind == JsonValueKind.True ? flag : FieldFlags.None;
+
+    private static string? OptionalString(JsonElement element, string property) =>
+        element.TryGetProperty(property, out var value) && value.ValueKind == JsonValueKind.String ? value.GetString() : null;
+}
+
+/// <summary>What one upstream service's schema gave the gateway: its types and its root fields.</summary>
+internal sealed record UpstreamSchema(IReadOnlyList<UpstreamTypeWriter> Types, IReadOnlyList<UpstreamRootFieldSpec> RootFields);
+
+/// <summary>
+/// A root field of an upstream service as the gateway serves it: <paramref name="Name"/> in the gateway's schema (the
+/// service's own name with its prefix), answered by the service's root field <paramref name="UpstreamName"/>.
+/// </summary>
+internal sealed record UpstreamRootFieldSpec(
+    string Service,
+    string UpstreamName,
+    string Name,
+    string? Description,
+    UpstreamTypeWriter Type,
+    bool IsList,
+    IReadOnlyList<(string Name, string Type)> Arguments);

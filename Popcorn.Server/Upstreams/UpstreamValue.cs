@@ -1,0 +1,10 @@
+namespace Popcorn.Server;
+
+/// <summary>
+/// A root field's value from an upstream service, already projected by the plan and checked against the service's
+/// schema: JSON the gateway writes into its response as it is.
+/// </summary>
+internal sealed class UpstreamValue(ReadOnlyMemory<byte> json)
+{
+    public ReadOnlyMemory<byte> Json { get; } = json;
+}
