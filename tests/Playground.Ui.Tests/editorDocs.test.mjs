@@ -81,6 +81,9 @@ describe('editor docs', () => {
     assert.ok(!offered.some((text) => text.startsWith('first')), `first is written already: ${offered}`);
     const orderBy = offered.find((text) => text.startsWith('orderBy'));
     assert.ok(orderBy && sortable.every((name) => orderBy.includes(name)), `orderBy names ${sortable}: ${offered}`);
+    assert.ok(offered.some((text) => text.startsWith('after')), `cursor paging's after is offered: ${offered}`);
+    // `after` sorts before `orderBy` in the list: narrow it to orderBy as a person would, by typing.
+    await page.keyboard.insertText('ord');
     await acceptCompletion(page, 'orderBy');
     await waitForQuery(page, '[name,orders(first: 2, orderBy: )[id]]');
   });
