@@ -7,7 +7,7 @@ namespace Popcorn.Server;
 /// </summary>
 public sealed record PersistedQueryStoreOptions
 {
-    /// <summary>The defaults: 10,000 entries, 32 MiB, 7 days unused, 60 evictions a minute, 30 s breaker.</summary>
+    /// <summary>The defaults: 10,000 entries, 32 MiB, 7 days unused, 60 evictions a minute, a 5 s breaker period.</summary>
     public static readonly PersistedQueryStoreOptions Default = new();
 
     /// <summary>Most entries this instance keeps in the store. Past it, storing a new one evicts the least used.</summary>
@@ -30,5 +30,5 @@ public sealed record PersistedQueryStoreOptions
     /// After a store call fails or times out, the store is left alone for this long (requests go on without it), then
     /// one call tries it again: an outage costs one time-boxed call per period, not one per request.
     /// </summary>
-    public TimeSpan BreakerPeriod { get; init; } = TimeSpan.FromSeconds(30);
+    public TimeSpan BreakerPeriod { get; init; } = TimeSpan.FromSeconds(5);
 }
