@@ -28,8 +28,8 @@ internal sealed class FieldAuthorization(PopcornRegistry registry, ILogger<Field
 
     private readonly ConcurrentDictionary<(SelectionPlanCache Basis, FieldAccess Access), SelectionPlanCache> _restricted = new();
 
-    /// <summary>Selections refused with every field visible, on types that reach protected fields (see <see cref="RefusedSelections"/>).</summary>
-    public RefusedSelections Refused { get; } = new(registry.Options.PlanCacheCapacity, registry.Options.Limits.MaxLength);
+    /// <summary>What selection texts came to on types that reach protected fields, per plan cache (see <see cref="SettledSelections"/>).</summary>
+    public SettledSelections Settled { get; } = new(registry.Options.PlanCacheCapacity, registry.Options.Limits.MaxLength);
 
     /// <summary>
     /// What the caller may see among <paramref name="policies"/>: <see cref="FieldAccess.Unrestricted"/> when every one

@@ -92,7 +92,7 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
     {
         var http = context.HttpContext;
         var services = http.RequestServices;
-        var meaning = await SelectionMeaning.OfAsync(http, registry, services.GetRequiredService<EndpointModels>(), services.GetRequiredService<PersistedDocuments>());
+        var meaning = await SelectionMeaning.OfAsync(http, registry, services.GetRequiredService<CallerPlans>(), services.GetRequiredService<EndpointModels>(), services.GetRequiredService<PersistedDocuments>());
         context.CacheVaryByRules.VaryByValues[SelectionVaryKey] = meaning.Key;
 
         // The format negotiated, not the raw Accept header: every client that gets JSON (no header, */*, a browser's

@@ -38,7 +38,7 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
     /// (<c>sha256:</c>) means what the text stored under its hash means, so it shares an entry with that text spelled
     /// out; a hash nothing is stored under is refused (the pipeline answers its 400).
     /// </summary>
-    public static ValueTask<SelectionMeaning> OfAsync(HttpContext context, PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted)
+    public static ValueTask<SelectionMeaning> OfAsync(HttpContext context, PopcornRegistry registry, CallerPlans callerPlans, EndpointModels models, PersistedDocuments persisted)
     {
         if (context.Items.TryGetValue(s_itemKey, out var known) && known is SelectionMeaning meaning)
         {
@@ -57,16 +57,16 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
 
         if (!DocumentHash.IsReference(text, out string? hash))
         {
-            return new(Remember(context, Read(context, registry, models, text)));
+            return new(Remember(context, Read(context, registry, callerPlans, models, text)));
         }
 
-        return hash is null ? new(Remember(context, s_invalid)) : ReadStoredAsync(context, registry, models, persisted, hash);
+        return hash is null ? new(Remember(context, s_invalid)) : ReadStoredAsync(context, registry, callerPlans, models, persisted, hash);
     }
 
-    private static async ValueTask<SelectionMeaning> ReadStoredAsync(HttpContext context, PopcornRegistry registry, EndpointModels models, PersistedDocuments persisted, string hash)
+    private static async ValueTask<SelectionMeaning> ReadStoredAsync(HttpContext context, PopcornRegistry registry, CallerPlans callerPlans, EndpointModels models, PersistedDocuments persisted, string hash)
     {
         string? stored = await persisted.FindAsync(hash, context.RequestAborted);
-        return Remember(context, stored is null ? s_invalid : Read(context, registry, models, stored));
+        return Remember(context, stored is null ? s_invalid : Read(context, registry, callerPlans, models, stored));
     }
 
     private static SelectionMeaning Remember(HttpContext context, SelectionMeaning meaning)
@@ -75,14 +75,19 @@ internal sealed record SelectionMeaning(string Key, IReadOnlyList<string> Tags)
         return meaning;
     }
 
-    private static SelectionMeaning Read(HttpContext context, PopcornRegistry registry, EndpointModels models, string? text)
+    private static SelectionMeaning Read(HttpContext context, PopcornRegistry registry, CallerPlans callerPlans, EndpointModels models, string? text)
     {
         try
         {
             if (models.ShapeOf(context.GetEndpoint()) is { } declared)
             {
-                // The same plan cache the pipeline uses: the handler's compile is a hit on the text after this.
-                var plan = registry.Plans.GetOrCompile(declared.Metadata, text);
+                // The same plan cache the pipeline uses: the handler's compile is a hit on the text after this. On a type
+                // with protected fields, the remembered outcome: an unknown name then throws nothing here, as a hidden one does not.
+                if (callerPlans.Unrestricted(declared.Metadata, text).Plan is not { } plan)
+                {
+                    return s_invalid;
+                }
+
                 return s_byPlan.GetValue(plan, static plan => new SelectionMeaning(
                     "p:" + plan.Signature.Key, [AllTag, .. plan.Signature.TypeNames.Select(static name => TypeTagPrefix + name)]));
             }

@@ -45,52 +45,64 @@ internal sealed partial class CallerPlans
     /// <summary>
     /// Compiles through <paramref name="plans"/> as usual (everything visible), then settles the plan for the caller
     /// through <see cref="ForCallerAsync"/>: recompiled through the cache of callers refused the same policies when one
-    /// is refused. A text whose first compile fails on a type with protected fields is remembered
-    /// (<see cref="RefusedSelections"/>), so an unknown name then costs a lookup, as a hidden one does;
-    /// <paramref name="text"/> is that text (null for a parsed tree: not remembered). Completes synchronously unless a
-    /// policy is evaluated.
+    /// is refused. On a type that reaches protected fields, a text's outcome (plan or error) is remembered for each of
+    /// the two compiles (<see cref="SettledSelections"/>), so a hidden name and an unknown one take the same steps:
+    /// a lookup, the same policies decided, a lookup. <paramref name="text"/> is that text (null for a parsed tree: not
+    /// remembered). Completes synchronously unless a policy is evaluated.
     /// </summary>
     private ValueTask<PlanOutcome> CompileForCallerAsync<TState>(HttpContext context, SelectionPlanCache plans, TypeMetadata type, Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state, string? text)
     {
         var policies = type.ReachablePolicies;
-        PlanOutcome unrestricted;
-        if (policies.Count > 0 && text is not null && authorization.Refused.TryGet(plans, type, text, out var remembered))
-        {
-            unrestricted = PlanOutcome.Failed(remembered!);
-        }
-        else
-        {
-            try
-            {
-                unrestricted = PlanOutcome.Compiled(compile(plans, state));
-            }
-            catch (PopcornQueryException error)
-            {
-                if (policies.Count > 0 && text is not null)
-                {
-                    authorization.Refused.Add(plans, type, text, error);
-                }
-
-                unrestricted = PlanOutcome.Failed(error);
-            }
-        }
+        var unrestricted = policies.Count > 0 && text is not null
+            ? Settle(plans, type, text, compile, state)
+            : Outcome(plans, compile, state);
 
         bool touches = unrestricted.Plan is not { } plan || plan.Policies.Count > 0;
-        return ForCallerAsync(context, policies, unrestricted, touches, (self: this, authorization, plans, compile, state), static (s, access, unrestricted) =>
+        return ForCallerAsync(context, policies, unrestricted, touches, (self: this, authorization, plans, type, text, compile, state), static (s, access, unrestricted) =>
         {
-            if (access.IsUnrestricted)
+            var outcome = unrestricted;
+            if (!access.IsUnrestricted)
             {
-                return unrestricted.Error is { } error ? PlanOutcome.Failed(s.self.Rejected(error)) : unrestricted;
+                var restricted = s.authorization.PlansFor(s.plans, access);
+                outcome = s.text is not null ? s.self.Settle(restricted, s.type, s.text, s.compile, s.state) : Outcome(restricted, s.compile, s.state);
             }
 
-            try
-            {
-                return PlanOutcome.Compiled(s.compile(s.authorization.PlansFor(s.plans, access), s.state));
-            }
-            catch (PopcornQueryException error)
-            {
-                return PlanOutcome.Failed(s.self.Rejected(error));
-            }
+            return outcome.Error is { } error ? PlanOutcome.Failed(s.self.Rejected(error)) : outcome;
         });
+    }
+
+    /// <summary>
+    /// The plan of a REST selection text with every field visible, or the error it gets, neither logged nor counted (the
+    /// output cache's key is worked out before the pipeline answers). On a type that reaches protected fields it is the
+    /// remembered outcome (<see cref="SettledSelections"/>), so a hidden name and an unknown one cost the same here too.
+    /// </summary>
+    public PlanOutcome Unrestricted(TypeMetadata type, string? text) =>
+        type.ReachablePolicies.Count > 0 && text is not null
+            ? Settle(registry.Plans, type, text, static (plans, state) => plans.GetOrCompile(state.type, state.text), (type, text))
+            : Outcome(registry.Plans, static (plans, state) => plans.GetOrCompile(state.type, state.text), (type, text));
+
+    /// <summary>The remembered outcome of <paramref name="text"/> in <paramref name="plans"/>, or the compile's, remembered.</summary>
+    private PlanOutcome Settle<TState>(SelectionPlanCache plans, TypeMetadata type, string text, Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state)
+    {
+        if (authorization.Settled.TryGet(plans, type, text, out var settled))
+        {
+            return settled;
+        }
+
+        var outcome = Outcome(plans, compile, state);
+        authorization.Settled.Add(plans, type, text, outcome);
+        return outcome;
+    }
+
+    private static PlanOutcome Outcome<TState>(SelectionPlanCache plans, Func<SelectionPlanCache, TState, SelectionPlan> compile, TState state)
+    {
+        try
+        {
+            return PlanOutcome.Compiled(compile(plans, state));
+        }
+        catch (PopcornQueryException error)
+        {
+            return PlanOutcome.Failed(error);
+        }
     }
 }
