@@ -12,6 +12,10 @@ namespace Popcorn.Server;
 /// requests whose variables are large are not cached at all, so no entry is much larger than the longest query.
 /// Beside them, the documents that passed the schema's validation, by their text alone: validation depends on neither
 /// the variables nor the operation name, so the same document with new variables is neither parsed nor validated again.
+/// When the gateway has protected fields, a refused request is kept too, with its errors, in the same map as the
+/// operations: a caller refused a policy then settles a document naming a hidden field and one naming no field at all
+/// with the same steps (a lookup, the same policies decided, a lookup), not a parse and two validations for the unknown
+/// name against one validation for the hidden one (docs/authorization.md, "Measured").
 /// </summary>
 internal sealed class GatewayDocumentCache
 {
@@ -19,7 +23,7 @@ internal sealed class GatewayDocumentCache
     internal const int MaxCachedVariablesLength = 2048;
 
     private readonly PopcornMetrics _metrics;
-    private readonly BoundedMap<string, Key, GatewayOperation> _operations;
+    private readonly BoundedMap<string, Key, GatewayOperations.Prepared> _operations;
     private readonly BoundedMap<string, bool, DocumentNode> _validated;
     private long _hits;
     private long _misses;
@@ -45,15 +49,16 @@ internal sealed class GatewayDocumentCache
         return variables.Length <= MaxCachedVariablesLength;
     }
 
-    public bool TryGet(Key key, [MaybeNullWhen(false)] out GatewayOperation operation)
+    /// <summary>The operation, or the errors, a request with this key came to.</summary>
+    public bool TryGet(Key key, out GatewayOperations.Prepared prepared)
     {
-        bool found = _operations.TryGetValue(key.Query, key, out operation);
+        bool found = _operations.TryGetValue(key.Query, key, out prepared);
         Interlocked.Increment(ref found ? ref _hits : ref _misses);
         _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayDocuments, found);
         return found;
     }
 
-    public void Add(Key key, GatewayOperation operation) => _operations.GetOrAdd(key.Query, key, operation);
+    public void Add(Key key, GatewayOperations.Prepared prepared) => _operations.GetOrAdd(key.Query, key, prepared);
 
     /// <summary>A document with this exact text that already passed validation.</summary>
     public bool TryGetValidated(string query, [MaybeNullWhen(false)] out DocumentNode document)

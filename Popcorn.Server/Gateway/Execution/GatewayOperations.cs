@@ -25,50 +25,68 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     public ValueTask<Prepared> ForCallerAsync(HttpContext context, GatewayRequest request)
     {
         bool cacheable = GatewayDocumentCache.TryGetKey(request, out var key);
-        Prepared unrestricted;
-        if (cacheable && Documents.TryGet(key, out var cached))
-        {
-            unrestricted = new(cached, null);
-        }
-        else
-        {
-            unrestricted = Prepare(request, FieldAccess.Unrestricted);
-            if (unrestricted.Operation is { } named)
-            {
-                named.NamesProtectedField = callerPlans.NamesProtectedField(request.Query!);
-            }
-
-            if (cacheable && unrestricted.Operation is { } prepared)
-            {
-                Documents.Add(key, prepared);
-            }
-        }
+        var unrestricted = Settle(request, key, cacheable, FieldAccess.Unrestricted);
 
         // The names the document contains count, not only what its plans touch: a hidden field under @skip must fail
         // validation against the caller's schema exactly as an unknown name does.
         bool touches = unrestricted.Operation is not { } operation || operation.Policies.Count > 0 || operation.NamesProtectedField;
         return callerPlans.ForCallerAsync(context, registry.AllPolicies, unrestricted, touches, (self: this, request, key, cacheable), static (s, access, unrestricted) =>
         {
-            if (access.IsUnrestricted)
+            var prepared = access.IsUnrestricted ? unrestricted : s.self.Settle(s.request, s.key with { Access = access }, s.cacheable, access);
+            if (prepared.FromCache && prepared.Errors is { } errors)
             {
-                return unrestricted;
-            }
-
-            var restrictedKey = s.key with { Access = access };
-            // A document refused outright was never cached, under any access: only a planned one is looked up again.
-            if (s.cacheable && unrestricted.Operation is not null && s.self.Documents.TryGet(restrictedKey, out var restricted))
-            {
-                return new(restricted, null);
-            }
-
-            var prepared = s.self.Prepare(s.request, access);
-            if (s.cacheable && prepared.Operation is { } operation)
-            {
-                s.self.Documents.Add(restrictedKey, operation);
+                s.self.Report(errors);
             }
 
             return prepared;
         });
+    }
+
+    /// <summary>
+    /// The operation or errors for this key: from the document cache, or prepared and kept there. A refusal is kept only
+    /// when the gateway has protected fields (then timing must not tell a hidden name from an unknown one); it is
+    /// reported again, as when it was prepared, each time it is answered.
+    /// </summary>
+    private Prepared Settle(GatewayRequest request, GatewayDocumentCache.Key key, bool cacheable, FieldAccess access)
+    {
+        if (cacheable && Documents.TryGet(key, out var cached))
+        {
+            return cached with { FromCache = true };
+        }
+
+        var prepared = Prepare(request, access);
+        if (prepared.Operation is { } named && access.IsUnrestricted)
+        {
+            named.NamesProtectedField = callerPlans.NamesProtectedField(request.Query!);
+        }
+
+        if (cacheable && (prepared.Operation is not null || registry.AllPolicies.Count > 0))
+        {
+            Documents.Add(key, prepared);
+        }
+
+        return prepared;
+    }
+
+    /// <summary>Logs and counts a remembered refusal as <see cref="Prepare(GatewayRequest, List{GraphQLError}, FieldAccess)"/> did when it was made.</summary>
+    private void Report(List<GraphQLError> errors)
+    {
+        if (errors.Count > 0 && errors[0].Source is null)
+        {
+            callerPlans.Rejected(errors[0].Message, errors[0].Location);
+        }
+
+        foreach (var error in errors)
+        {
+            if (error.Source is { } source)
+            {
+                callerPlans.Rejected(source);
+            }
+            else
+            {
+                registry.Metrics.Rejected(error.Kind);
+            }
+        }
     }
 
     private Prepared Prepare(GatewayRequest request, FieldAccess access)
@@ -169,6 +187,6 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         return callerPlans.Normalize(query, document, request.Variables, request.OperationName);
     }
 
-    /// <summary>An operation ready to run, or the errors that refused it.</summary>
-    public readonly record struct Prepared(GatewayOperation? Operation, List<GraphQLError>? Errors);
+    /// <summary>An operation ready to run, or the errors that refused it; <paramref name="FromCache"/> when it was remembered.</summary>
+    public readonly record struct Prepared(GatewayOperation? Operation, List<GraphQLError>? Errors, bool FromCache = false);
 }

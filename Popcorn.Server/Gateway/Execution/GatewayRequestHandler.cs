@@ -70,7 +70,7 @@ internal sealed class GatewayRequestHandler(
         // 3. The validated operation for this caller.
         registry.Metrics.Selection(request.Query, PopcornTelemetryTags.TransportGateway);
         using var span = PopcornTracing.StartGraphQLOperation(request.Query, request.OperationName);
-        var (operation, errors) = await _operations.ForCallerAsync(context, request);
+        var (operation, errors, _) = await _operations.ForCallerAsync(context, request);
         if (operation is null)
         {
             span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");
