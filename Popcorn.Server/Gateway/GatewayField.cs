@@ -34,6 +34,9 @@ internal sealed class GatewayField
     /// (<paramref name="isService"/>), as Minimal APIs tell a body from a service; anything else is a service.
     /// </summary>
     [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
+    // Task<T>.Result is read by reflection after an async resolver's await: without this, Native AOT drops the property's
+    // metadata and every awaited value would read as missing (docs/aot.md).
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties, typeof(Task<>))]
     public GatewayField(GatewayFieldDeclaration declaration, GatewayInputTypes? inputs, Func<Type, bool>? isService)
     {
         var (name, resolver, description, isMutation) = declaration;
@@ -93,7 +96,8 @@ internal sealed class GatewayField
         ReturnType = returnType;
         if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(Task<>))
         {
-            _taskResult = returnType.GetProperty(nameof(Task<object>.Result));
+            _taskResult = returnType.GetProperty(nameof(Task<object>.Result))
+                ?? throw new InvalidOperationException($"Root field '{name}' returns {returnType}, whose Result property was trimmed away; keep it (docs/aot.md).");
         }
     }
 
