@@ -116,6 +116,13 @@ public sealed class PopcornOptions
     public bool EnablePersistedQueries { get; set; } = true;
 
     /// <summary>
+    /// The budget of the automatic persisted-query store (entries, bytes, lifetime, eviction rate) and its circuit
+    /// breaker. Replace it with <c>with</c>: <c>o.PersistedQueryStore = o.PersistedQueryStore with { MaxEntries = 1000 }</c>.
+    /// See docs/persisted-queries.md.
+    /// </summary>
+    public PersistedQueryStoreOptions PersistedQueryStore { get; set; } = PersistedQueryStoreOptions.Default;
+
+    /// <summary>
     /// The file of trusted documents (relative paths from the content root): when set, <c>/graphql</c> runs only the
     /// documents in it, by id or by exact text, refuses every other document (<c>PERSISTED_QUERY_NOT_IN_LIST</c>) and
     /// stores no new ones; a REST <c>sha256:</c> selection is looked up there too. Apollo's persisted-query manifest or

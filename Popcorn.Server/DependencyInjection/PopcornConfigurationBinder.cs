@@ -17,7 +17,7 @@ internal static class PopcornConfigurationBinder
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
         nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes),
-        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits),
+        nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits), nameof(PopcornOptions.PersistedQueryStore),
         // Read by AddPopcornUpstreams into one PopcornUpstreamOptions per service (docs/gateway.md), not into PopcornOptions.
         "Upstreams",
     ];
@@ -26,6 +26,12 @@ internal static class PopcornConfigurationBinder
     [
         nameof(SelectionParserOptions.MaxLength), nameof(SelectionParserOptions.MaxDepth),
         nameof(SelectionParserOptions.MaxFields), nameof(SelectionParserOptions.MaxAliases),
+    ];
+
+    private static readonly string[] s_knownStoreKeys =
+    [
+        nameof(PersistedQueryStoreOptions.MaxEntries), nameof(PersistedQueryStoreOptions.MaxBytes), nameof(PersistedQueryStoreOptions.Lifetime),
+        nameof(PersistedQueryStoreOptions.EvictionsPerMinute), nameof(PersistedQueryStoreOptions.BreakerPeriod),
     ];
 
     /// <exception cref="InvalidOperationException">A value cannot be read, or a key is not an option.</exception>
@@ -63,6 +69,18 @@ internal static class PopcornConfigurationBinder
             MaxFields = ReadInt(limits, nameof(SelectionParserOptions.MaxFields), options.Limits.MaxFields),
             MaxAliases = ReadInt(limits, nameof(SelectionParserOptions.MaxAliases), options.Limits.MaxAliases),
         };
+
+        var store = section.GetSection(nameof(PopcornOptions.PersistedQueryStore));
+        CheckKeys(store, s_knownStoreKeys, nameof(PopcornOptions.PersistedQueryStore) + ":");
+        var current = options.PersistedQueryStore;
+        options.PersistedQueryStore = current with
+        {
+            MaxEntries = ReadInt(store, nameof(PersistedQueryStoreOptions.MaxEntries), current.MaxEntries),
+            MaxBytes = ReadLong(store, nameof(PersistedQueryStoreOptions.MaxBytes), current.MaxBytes),
+            Lifetime = ReadTimeSpan(store, nameof(PersistedQueryStoreOptions.Lifetime), current.Lifetime),
+            EvictionsPerMinute = ReadInt(store, nameof(PersistedQueryStoreOptions.EvictionsPerMinute), current.EvictionsPerMinute),
+            BreakerPeriod = ReadTimeSpan(store, nameof(PersistedQueryStoreOptions.BreakerPeriod), current.BreakerPeriod),
+        };
     }
 
     private static int ReadInt(IConfiguration section, string key, int current) =>
@@ -70,6 +88,10 @@ internal static class PopcornConfigurationBinder
 
     private static long ReadLong(IConfiguration section, string key, long current) =>
         Read(section, key, current, static text => long.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
+
+    /// <summary>A TimeSpan as .NET writes it: <c>00:00:30</c>, <c>7.00:00:00</c>.</summary>
+    private static TimeSpan ReadTimeSpan(IConfiguration section, string key, TimeSpan current) =>
+        Read(section, key, current, static text => TimeSpan.Parse(text, CultureInfo.InvariantCulture));
 
     private static T Read<T>(IConfiguration section, string key, T current, Func<string, T> parse)
     {

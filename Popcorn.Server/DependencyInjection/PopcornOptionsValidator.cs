@@ -49,6 +49,19 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
             }
         }
 
+        if (options.PersistedQueryStore is not { } store)
+        {
+            failures.Add("PersistedQueryStore must be set.");
+        }
+        else
+        {
+            CheckRange(failures, "PersistedQueryStore:MaxEntries", store.MaxEntries, 1, 100_000_000);
+            CheckRange(failures, "PersistedQueryStore:MaxBytes", store.MaxBytes, 1024, long.MaxValue);
+            CheckRange(failures, "PersistedQueryStore:EvictionsPerMinute", store.EvictionsPerMinute, 0, 1_000_000);
+            CheckPositive(failures, "PersistedQueryStore:Lifetime", store.Lifetime);
+            CheckPositive(failures, "PersistedQueryStore:BreakerPeriod", store.BreakerPeriod);
+        }
+
         CheckRange(failures, nameof(options.PlanCacheCapacity), options.PlanCacheCapacity, 1, 1_000_000);
         CheckRange(failures, nameof(options.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes, 1024, int.MaxValue);
         CheckRange(failures, nameof(options.MaxSelectionCost), options.MaxSelectionCost, 1, int.MaxValue);
@@ -65,6 +78,14 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         if (value < min || value > max)
         {
             failures.Add($"{option} is {value}; it must be between {min} and {max}.");
+        }
+    }
+
+    private static void CheckPositive(List<string> failures, string option, TimeSpan value)
+    {
+        if (value <= TimeSpan.Zero)
+        {
+            failures.Add($"{option} is {value}; it must be longer than zero.");
         }
     }
 

@@ -23,9 +23,6 @@ internal static partial class PopcornLog
     [LoggerMessage(5, LogLevel.Warning, "A response to {Method} {Path} passed MaxResponseBytes ({Limit} bytes); already sending: {Aborted}. Before any byte was sent the client gets a 400; after, the connection is aborted.")]
     public static partial void ResponseTooLarge(this ILogger logger, string method, string? path, long limit, bool aborted);
 
-    [LoggerMessage(6, LogLevel.Warning, "The persisted-query store did not answer ({Exception}: {Message}); requests go on without it (a hash-only request gets PersistedQueryNotFound and the client sends the query).")]
-    public static partial void PersistedQueryStoreUnavailable(this ILogger logger, string exception, string message);
-
     [LoggerMessage(7, LogLevel.Information, "The Popcorn playground at {Pattern} is off outside the Development environment; set EnableOutsideDevelopment in MapPopcornPlayground to serve it.")]
     public static partial void PlaygroundOff(this ILogger logger, string pattern);
 

@@ -41,6 +41,12 @@ internal static class PopcornTelemetryTags
     public const string Stored = "stored";
     public const string Mismatch = "mismatch";
 
+    /// <summary>A text not stored because no request could run it (over the length limit, or in neither syntax).</summary>
+    public const string Unrunnable = "unrunnable";
+
+    /// <summary>A text not stored because the store's budget is full and its eviction rate spent, or the store is down.</summary>
+    public const string NotStored = "not_stored";
+
     /// <summary>A document refused because it is not in the trusted-documents list.</summary>
     public const string NotInList = "not_in_list";
 

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Collections.Concurrent;
 using System.Net.Http.Headers;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
@@ -13,6 +14,8 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor<PopcornUpstreamOptions> options, ILogger<UpstreamClient> logger)
 {
+    private readonly ConcurrentDictionary<string, OutageEpisode> _outages = new(StringComparer.Ordinal);
+
     /// <summary>The named client of upstream <paramref name="service"/>.</summary>
     public static string HttpClientName(string service) => "Popcorn.Upstream." + service;
 
@@ -55,7 +58,9 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             }
 
             await using var stream = await response.Content.ReadAsStreamAsync(cancellationToken);
-            return await ReadCappedAsync(stream, service, settings, cancellationToken);
+            var body = await ReadCappedAsync(stream, service, settings, cancellationToken);
+            OutageOf(service).Succeeded();
+            return body;
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
@@ -64,6 +69,7 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
         catch (UpstreamUnavailableException e)
         {
             logger.UpstreamFailed(service, e.Message, null);
+            OutageOf(service).Failed(e);
             throw;
         }
         catch (Exception e)
@@ -71,9 +77,17 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             // Connection refused, a timeout of the resilience handler (Polly's TimeoutRejectedException), an open circuit
             // (BrokenCircuitException), a reset mid-body: the client learns only that the service is unavailable.
             logger.UpstreamFailed(service, e.GetType().Name, e);
+            OutageOf(service).Failed(e);
             throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e);
         }
     }
+
+    /// <summary>
+    /// One outage episode per service: a warning when it starts failing, one line with the count when it answers
+    /// again (events 20, 21); each failure itself is event 60, at Debug. Bounded by the configured services.
+    /// </summary>
+    private OutageEpisode OutageOf(string service) =>
+        _outages.GetOrAdd(service, static (name, log) => new OutageEpisode($"Upstream '{name}'", log, TimeProvider.System), logger);
 
     public static void Return(byte[] buffer) => ArrayPool<byte>.Shared.Return(buffer);
 

@@ -5,7 +5,8 @@ namespace Popcorn.Server;
 /// <summary>What the gateway logs about its upstream services.</summary>
 internal static partial class UpstreamLog
 {
-    [LoggerMessage(EventId = 60, Level = LogLevel.Warning, Message = "Upstream '{Service}' failed: {Reason}.")]
+    // Debug: an outage of the service is one Warning when it starts and one when it ends (OutageEpisode, events 20 and 21).
+    [LoggerMessage(EventId = 60, Level = LogLevel.Debug, Message = "Upstream '{Service}' failed: {Reason}.")]
     public static partial void UpstreamFailed(this ILogger logger, string service, string reason, Exception? exception);
 
     [LoggerMessage(EventId = 61, Level = LogLevel.Information, Message = "Upstream '{Service}': read its schema, {Types} types and {Fields} root fields served as {Names}.")]

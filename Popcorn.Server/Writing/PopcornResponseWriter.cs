@@ -24,6 +24,9 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
+    /// <summary>A data source that cannot be read is one warning per outage, with a count when it is back, not a log line per request.</summary>
+    private readonly OutageEpisode _sourceOutage = new("The data source (database)", logger, TimeProvider.System);
+
     /// <summary>
     /// Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a
     /// problem). A successful read gets an <c>ETag</c>, and a 304 when the client already holds the body (docs/caching.md).
@@ -157,9 +160,20 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
 
         foreach (var projector in _projectors)
         {
-            var projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
+            object projected;
+            try
+            {
+                projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
+            }
+            catch (PopcornSourceUnavailableException e)
+            {
+                _sourceOutage.Failed(e.InnerException ?? e);
+                throw;
+            }
+
             if (!ReferenceEquals(projected, value))
             {
+                _sourceOutage.Succeeded();
                 return projected;
             }
         }

@@ -46,10 +46,16 @@ internal static class StoreDatabase
     /// <summary>
     /// Logs each executed SQL command at Debug rather than EF Core's Information: seeding alone runs 784 INSERTs, which
     /// buried "Now listening on" under 3,000 lines at start. <c>Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Debug</c>
-    /// shows them again (docs/playground.md).
+    /// shows them again (docs/playground.md). A failed command, connection or query is Debug too: while the database is
+    /// down EF Core would log three errors per request, and Popcorn already logs the outage once, with the error, and
+    /// once when it is over, with the count of requests refused (docs/reliability.md).
     /// </summary>
     private static DbContextOptionsBuilder QuietSql(DbContextOptionsBuilder options) =>
-        options.ConfigureWarnings(w => w.Log((RelationalEventId.CommandExecuted, LogLevel.Debug)));
+        options.ConfigureWarnings(w => w.Log(
+            (RelationalEventId.CommandExecuted, LogLevel.Debug),
+            (RelationalEventId.CommandError, LogLevel.Debug),
+            (RelationalEventId.ConnectionError, LogLevel.Debug),
+            (CoreEventId.QueryIterationFailed, LogLevel.Debug)));
 
     /// <summary>Creates the schema and seeds it when the store is empty.</summary>
     public static void PrepareStore(this WebApplication app)

@@ -28,13 +28,14 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
 
     public HttpClient Client { get; }
 
-    public static async Task<PlaygroundInstance> StartAsync(string redisConnectionString)
+    /// <summary>Starts an instance on a free loopback port; <paramref name="settings"/> are more host arguments (<c>--Popcorn:…=…</c>).</summary>
+    public static async Task<PlaygroundInstance> StartAsync(string redisConnectionString, params string[] settings)
     {
         var app = PlaygroundApp.Build([
             "--urls", "http://127.0.0.1:0", "--environment", "Production",
             "--ConnectionStrings:Redis=" + redisConnectionString,
-            // The outage logs events 6 and 8 (the stores did not answer); the test reads statuses, not logs.
-            "--Logging:LogLevel:Default=None", "--Logging:LogLevel:Microsoft.Hosting.Lifetime=None"]);
+            // The outage logs events 20, 21 and 8 (the stores did not answer); the test reads statuses, not logs.
+            "--Logging:LogLevel:Default=None", "--Logging:LogLevel:Microsoft.Hosting.Lifetime=None", .. settings]);
         await app.StartAsync();
         var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()), Timeout = TimeSpan.FromSeconds(30) };
         // One public name for both instances, as behind a load balancer: output caching keys entries by host.

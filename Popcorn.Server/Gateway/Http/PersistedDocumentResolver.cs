@@ -6,7 +6,8 @@ namespace Popcorn.Server;
 /// The gateway's first step after reading a request: turns a persisted-query hash into its document, and in
 /// trusted-documents mode refuses every document not in the list. Apollo's automatic persisted queries otherwise: a
 /// hash alone is looked up (not found: the protocol's own <c>PersistedQueryNotFound</c>, with 200, so the client sends
-/// the query with it); a hash with its query is checked against it and stored.
+/// the query with it); a hash with its query is checked against it and stored, when some request could run the text
+/// (<see cref="RunnableText"/>) and the store's budget admits it (<see cref="PersistedQueryStore"/>).
 /// </summary>
 internal sealed class PersistedDocumentResolver(PersistedDocuments documents, PopcornOptions options, PopcornMetrics metrics)
 {
@@ -53,8 +54,16 @@ internal sealed class PersistedDocumentResolver(PersistedDocuments documents, Po
             return (request, mismatch);
         }
 
-        await documents.Store.SaveAsync(hash, request.Query, context.RequestAborted);
-        metrics.PersistedQuery(PopcornTelemetryTags.Stored);
+        // A text no request could ever run is not stored: the request goes on and gets that error itself (with its
+        // position), but the store never holds it. Neither is one the store's budget cannot make room for now.
+        if (RunnableText.WhyNever(request.Query, options.Limits) is not null)
+        {
+            metrics.PersistedQuery(PopcornTelemetryTags.Unrunnable);
+            return (request, null);
+        }
+
+        bool saved = await documents.Store.SaveAsync(hash, request.Query, context.RequestAborted);
+        metrics.PersistedQuery(saved ? PopcornTelemetryTags.Stored : PopcornTelemetryTags.NotStored);
         return (request, null);
     }
 

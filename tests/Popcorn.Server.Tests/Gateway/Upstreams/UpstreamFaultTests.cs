@@ -36,6 +36,32 @@ public sealed class UpstreamFaultTests(UpstreamGatewayServer server) : IClassFix
     }
 
     [Fact]
+    public async Task UpstreamDownFor5Requests_LogsOneWarning_ThenOneLineWithTheCountWhenItIsBack()
+    {
+        (await server.PostAsync("{ faultyEmployee(id: 1) { firstName } }")).Body!["errors"].ShouldBeNull();
+        using var logs = LogCapture.Attach(server.GatewayServices, "Popcorn.Server.UpstreamClient");
+        server.Faulty.Fault = UpstreamFault.ServerError;
+        try
+        {
+            for (int i = 0; i < 5; i++)
+            {
+                (await server.PostAsync("{ faultyEmployee(id: 1) { firstName } }")).Body!["errors"].ShouldNotBeNull();
+            }
+        }
+        finally
+        {
+            server.Faulty.Fault = UpstreamFault.None;
+        }
+
+        (await server.PostAsync("{ faultyEmployee(id: 1) { firstName } }")).Body!["errors"].ShouldBeNull();
+
+        var lines = logs.Entries.Where(e => e.Level >= Microsoft.Extensions.Logging.LogLevel.Warning).ToList();
+        lines.Select(e => e.EventId).ShouldBe([20, 21]);
+        lines[0].Message.ShouldStartWith("Upstream 'faulty' unavailable since");
+        lines[1].Message.ShouldContain("and 5 requests went without it meanwhile.");
+    }
+
+    [Fact]
     public async Task HealthyFaultyUpstream_AnswersThroughItsPrefixedNames()
     {
         var (status, body) = await server.PostAsync("{ faultyEmployee(id: 1) { firstName } }");

@@ -26,6 +26,9 @@ public sealed class UpstreamGatewayServer : IAsyncLifetime
 
     public FaultyUpstream Faulty { get; private set; } = null!;
 
+    /// <summary>The gateway app's services, for tests that read what it logs.</summary>
+    public IServiceProvider GatewayServices => _gateway!.Services;
+
     /// <summary>Service <c>patient</c> (prefix <c>Patient</c>): the gateway waits up to 10 minutes for it, so only a client that leaves ends a hanging call.</summary>
     public FaultyUpstream Patient { get; private set; } = null!;
 
