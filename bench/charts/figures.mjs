@@ -49,3 +49,24 @@ report('parse-vs-v8.md', (path) => {
     console.log(`  ${selection.padEnd(8)} parse ${ratio(ours, v8).padStart(6)} (${count(ours)} / ${count(v8)}), cache hit ${ratio(hit, v8).padStart(6)} (${count(hit)})`);
   }
 });
+
+report('diy-routes.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`diy-routes.md (${runLabel(path)}): a ?fields= route written without Popcorn, over Popcorn's (same bytes, 100 flat objects)`);
+  for (const selection of ['Narrow', 'Full']) {
+    const popcorn = c.get(`DiyRoute/${selection}/Popcorn`);
+    const routes = ['LinqDynamic_Stj', 'Newtonsoft_ContractResolver'].map((r) => `${r} ${ratio(c.get(`DiyRoute/${selection}/${r}`), popcorn)}`);
+    console.log(`  ${selection.padEnd(7)} ${routes.join(', ')}   (Popcorn ${count(popcorn)})`);
+  }
+});
+
+report('graphql-net-cached.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`graphql-net-cached.md (${runLabel(path)}): GraphQL.NET without and with a document cache, over Popcorn's gateway (one run)`);
+  for (const query of ['small', 'nested-list', 'fragments', 'introspection']) {
+    const popcorn = c.get(`GraphQLRequest/${query}/Popcorn`);
+    const net = c.get(`GraphQLRequest/${query}/GraphQLNet`);
+    const cached = c.get(`GraphQLRequest/${query}/GraphQLNet_Cached`);
+    console.log(`  ${query.padEnd(14)} uncached ${ratio(net, popcorn).padStart(7)}, cached ${ratio(cached, popcorn).padStart(7)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
+  }
+});
