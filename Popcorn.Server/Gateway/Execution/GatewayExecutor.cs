@@ -49,7 +49,35 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
+        bool written;
+        try
+        {
+            written = await WriteAsync(writer, context, steps, values, failed, errors, operation.Schema, Introspection);
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // A root's source passed its limit after its first element (PrepareAsync reports one before): while nothing
+            // was sent, the held document is dropped for the error, as for a response too large; after, it is cut off.
+            if (context.Response.HasStarted)
+            {
+                context.Abort();
+                return;
+            }
+
+            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest, [new GraphQLError(limit.Message, Code: limit.Code)]);
+            return;
+        }
+
+        if (!written)
+        {
+            long limit = registry.Options.MaxResponseBytes;
+            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest,
+                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
+    }
+
+    private static Task<bool> WriteAsync(PopcornResponseWriter writer, HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, SchemaModel schema, IntrospectionAnswers introspection) =>
+        writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, schema, introspection), static async (body, state) =>
         {
             var (responseWriter, steps, values, failed, errors, context, schema, introspection) = state;
             var json = body.Json;
@@ -99,13 +127,6 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
 
             json.WriteEndObject();
         });
-        if (!written)
-        {
-            long limit = registry.Options.MaxResponseBytes;
-            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest,
-                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
-        }
-    }
 
     /// <summary>
     /// Starts a root field's source just before its value is written: roots run one after another, as they would
@@ -118,6 +139,12 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         try
         {
             return (true, await writer.PrepareAsync(value, step.Shape!, step.Plan!, context));
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // The selection asked this field's source for more than the app allows: the client's error, named.
+            errors.Add(new GraphQLError(limit.Message, step.Location, step.Key, limit.Code));
+            return (false, null);
         }
         catch (PopcornSourceUnavailableException)
         {
