@@ -8,7 +8,7 @@ namespace Popcorn.Server;
 /// plans and writers as REST. A resolver that throws yields <c>null</c> for its field and an error; so does a source
 /// that is down.
 /// </summary>
-internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, ILogger logger)
+internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
 
@@ -25,7 +25,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         for (int i = 0; i < steps.Count; i++)
         {
             var step = steps[i];
-            if (step.Field is null || step.Field.Upstream is not null)
+            if (step.Field is null || step.Field.Source.StartsAtOnce)
             {
                 continue;
             }
@@ -33,7 +33,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             using var resolve = PopcornTracing.StartResolve(step.Field.Name);
             try
             {
-                values[i] = await step.Field.ResolveAsync(context, step.Arguments!);
+                values[i] = await step.Field.Source.ReadAsync(context, step);
             }
             catch (Exception e) when (e is not OperationCanceledException)
             {
@@ -49,9 +49,9 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
+        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, sources, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
         {
-            var (responseWriter, steps, values, failed, errors, context, schema, introspection) = state;
+            var (responseWriter, sources, steps, values, failed, errors, context, schema, introspection) = state;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -71,13 +71,9 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     json.WriteNullValue();
                 }
-                else if (values[i] is UpstreamValue upstreamValue)
+                else if (await OpenAsync(sources, values[i], step, errors, context) is (true, var prepared))
                 {
-                    json.WriteRawValue(upstreamValue.Json.Span, skipInputValidation: true);
-                }
-                else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
-                {
-                    await responseWriter.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                    await responseWriter.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
                 }
                 else
                 {
@@ -113,11 +109,11 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
     /// this field's error and a null, while the roots before and after it are still answered; the errors follow
     /// <c>data</c>, so one found mid-document can still be reported. Not available when the source was down.
     /// </summary>
-    internal static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
+    internal static async ValueTask<(bool Available, object? Value)> OpenAsync(RootSources sources, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
     {
         try
         {
-            return (true, await writer.PrepareAsync(value, step.Shape!, step.Plan!, context));
+            return (true, await sources.OpenAsync(value, step.Shape!, step.Plan!, context.RequestAborted));
         }
         catch (PopcornSourceUnavailableException)
         {
