@@ -6,7 +6,7 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>An endpoint's value, to be written by Popcorn with the request's selection, as JSON or in the format the client asked for.</summary>
-internal sealed class PopcornResult(object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location, ResponseFormat? format = null) : IResult
+internal sealed class PopcornResult(RootSources sources, object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location, ResponseFormat? format = null) : IResult
 {
     public async Task ExecuteAsync(HttpContext httpContext)
     {
@@ -19,7 +19,7 @@ internal sealed class PopcornResult(object? value, ResultShape shape, SelectionP
         {
             // Where the rows come from (a projected IQueryable, a sequence in memory) is settled first, in one place.
             var services = httpContext.RequestServices;
-            var opened = await services.GetRequiredService<RootSources>().OpenAsync(value, shape, plan, httpContext.RequestAborted);
+            var opened = await sources.OpenAsync(value, shape, plan, httpContext);
             var written = format is null
                 ? services.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode)
                 : services.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode, format);

@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
 using Popcorn.Query;
 
@@ -29,7 +30,11 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
     /// fails here, before anything is written. Anything else is returned as it is.
     /// </summary>
     /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
-    public async ValueTask<object?> OpenAsync(object? value, ResultShape shape, SelectionPlan plan, CancellationToken cancellationToken)
+    /// <remarks>
+    /// Takes the <see cref="HttpContext"/> rather than its abort token: reading <see cref="HttpContext.RequestAborted"/>
+    /// is a feature lookup, which a single object or an in-memory sequence (most roots) never needs.
+    /// </remarks>
+    public async ValueTask<object?> OpenAsync(object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
         if (value is null or UpstreamValue || !shape.IsSequence)
         {
@@ -41,7 +46,7 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
             object projected;
             try
             {
-                projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, cancellationToken);
+                projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
             }
             catch (PopcornSourceUnavailableException e)
             {

@@ -10,6 +10,9 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
+    private readonly PopcornResponseWriter _writer = writer;
+    private readonly RootSources _sources = sources;
+
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
 
     /// <summary>Resolves the query's root fields in order, then writes <c>{"data": {...}}</c> (and the errors of fields that failed).</summary>
@@ -49,9 +52,9 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, sources, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
+        bool written = await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation.Schema), static async (body, state) =>
         {
-            var (responseWriter, sources, steps, values, failed, errors, context, schema, introspection) = state;
+            var (self, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -61,7 +64,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 json.WritePropertyName(step.Key);
                 if (step.Introspection is not null)
                 {
-                    introspection.Write(json, schema, step.Introspection);
+                    self.Introspection.Write(json, schema, step.Introspection);
                 }
                 else if (step.Field is null)
                 {
@@ -71,9 +74,9 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     json.WriteNullValue();
                 }
-                else if (await OpenAsync(sources, values[i], step, errors, context) is (true, var prepared))
+                else if (await OpenAsync(self._sources, values[i], step, errors, context) is (true, var prepared))
                 {
-                    await responseWriter.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
                 }
                 else
                 {
@@ -98,7 +101,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         if (!written)
         {
             long limit = registry.Options.MaxResponseBytes;
-            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest,
+            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest,
                 [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
         }
     }
@@ -113,7 +116,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
     {
         try
         {
-            return (true, await sources.OpenAsync(value, step.Shape!, step.Plan!, context.RequestAborted));
+            return (true, await sources.OpenAsync(value, step.Shape!, step.Plan!, context));
         }
         catch (PopcornSourceUnavailableException)
         {
