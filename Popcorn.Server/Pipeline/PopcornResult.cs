@@ -31,6 +31,19 @@ internal sealed class PopcornResult(RootSources sources, object? value, ResultSh
                 await PopcornProblems.Result(PopcornProblems.ResponseTooLarge(httpContext)).ExecuteAsync(httpContext);
             }
         }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // The selection asked the source for more work than the app allows: the client's to narrow or page, a 400
+            // while nothing was sent (the held bytes are dropped), else the response is cut off.
+            if (httpContext.Response.HasStarted)
+            {
+                httpContext.Abort();
+                return;
+            }
+
+            httpContext.Response.Headers.Location = default;
+            await PopcornProblems.Result(PopcornProblems.SourceLimitExceeded(limit)).ExecuteAsync(httpContext);
+        }
         catch (PopcornSourceUnavailableException) when (!httpContext.Response.HasStarted)
         {
             // Raised before the first byte was sent (a projector starts the query before writing), so the answer can

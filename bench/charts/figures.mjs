@@ -70,3 +70,12 @@ report('graphql-net-cached.md', (path) => {
     console.log(`  ${query.padEnd(14)} uncached ${ratio(net, popcorn).padStart(7)}, cached ${ratio(cached, popcorn).padStart(7)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
   }
 });
+
+report('data-instructions.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`data-instructions.md (${runLabel(path)}): instructions per whole request over Popcorn's pushdown (EF Core, SQLite, 100 orders)`);
+  for (const [selection, others] of [['Narrow', ['OData', 'Naive_IncludeCustomer']], ['Deep', ['OData', 'HandWritten_Select']]]) {
+    const popcorn = c.get(`Data/${selection}/Popcorn`);
+    console.log(`  ${selection.padEnd(7)} ${others.map((o) => `${o} ${ratio(c.get(`Data/${selection}/${o}`), popcorn)}`).join(', ')}   (Popcorn ${count(popcorn)})`);
+  }
+});

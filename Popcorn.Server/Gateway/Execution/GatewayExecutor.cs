@@ -52,7 +52,35 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
-        bool written = await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation.Schema), static async (body, state) =>
+        bool written;
+        try
+        {
+            written = await WriteAsync(context, steps, values, failed, errors, operation.Schema);
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // A root's source passed its limit after its first element (RootSources.OpenAsync reports one before): while
+            // nothing was sent, the held document is dropped for the error, as for a response too large; after, it is cut off.
+            if (context.Response.HasStarted)
+            {
+                context.Abort();
+                return;
+            }
+
+            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest, [new GraphQLError(limit.Message, Code: limit.Code)]);
+            return;
+        }
+
+        if (!written)
+        {
+            long limit = registry.Options.MaxResponseBytes;
+            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest,
+                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
+    }
+
+    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, SchemaModel schema) =>
+        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, schema), static async (body, state) =>
         {
             var (self, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;
@@ -98,13 +126,6 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
 
             json.WriteEndObject();
         });
-        if (!written)
-        {
-            long limit = registry.Options.MaxResponseBytes;
-            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest,
-                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
-        }
-    }
 
     /// <summary>
     /// Starts a root field's source just before its value is written: roots run one after another, as they would
@@ -117,6 +138,12 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         try
         {
             return (true, await sources.OpenAsync(value, step.Shape!, step.Plan!, context));
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // The selection asked this field's source for more than the app allows: the client's error, named.
+            errors.Add(new GraphQLError(limit.Message, step.Location, step.Key, limit.Code));
+            return (false, null);
         }
         catch (PopcornSourceUnavailableException)
         {
