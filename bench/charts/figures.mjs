@@ -79,3 +79,12 @@ report('data-instructions.md', (path) => {
     console.log(`  ${selection.padEnd(7)} ${others.map((o) => `${o} ${ratio(c.get(`Data/${selection}/${o}`), popcorn)}`).join(', ')}   (Popcorn ${count(popcorn)})`);
   }
 });
+
+report('graphql-mutation.md', (path) => {
+  const c = instructionCounts(path);
+  const popcorn = c.get('GraphQLRequest/mutation/Popcorn');
+  const net = c.get('GraphQLRequest/mutation/GraphQLNet');
+  const cached = c.get('GraphQLRequest/mutation/GraphQLNet_Cached');
+  console.log(`graphql-mutation.md (${runLabel(path)}): GraphQL.NET's instructions per mutation request over Popcorn's gateway's`);
+  console.log(`  uncached ${ratio(net, popcorn)}, with a document cache ${ratio(cached, popcorn)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
+});
