@@ -85,7 +85,8 @@ public static class BenchHostApp
         app.MapPopcornGateway(GraphQLPaths.Popcorn, gateway => gateway
             .Field("departments", (CompanyData data) => data.Departments)
             .Field("employees", (CompanyData data) => data.Employees)
-            .Field("employee", (int id, CompanyData data) => data.Find(id)));
+            .Field("employee", (int id, CompanyData data) => data.Find(id))
+            .Mutation("retitleEmployee", (RetitleEmployeeInput input, CompanyData data) => data.Retitle(input.Id, input.Title)));
         foreach (string path in (string[])[GraphQLPaths.GraphQLNet, GraphQLPaths.GraphQLNetCached])
         {
             app.MapPost(path, app.Services.GetRequiredKeyedService<GraphQLNetEngine>(path).HandleAsync);

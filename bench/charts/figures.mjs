@@ -70,3 +70,21 @@ report('graphql-net-cached.md', (path) => {
     console.log(`  ${query.padEnd(14)} uncached ${ratio(net, popcorn).padStart(7)}, cached ${ratio(cached, popcorn).padStart(7)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
   }
 });
+
+report('data-instructions.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`data-instructions.md (${runLabel(path)}): instructions per whole request over Popcorn's pushdown (EF Core, SQLite, 100 orders)`);
+  for (const [selection, others] of [['Narrow', ['OData', 'Naive_IncludeCustomer']], ['Deep', ['OData', 'HandWritten_Select']]]) {
+    const popcorn = c.get(`Data/${selection}/Popcorn`);
+    console.log(`  ${selection.padEnd(7)} ${others.map((o) => `${o} ${ratio(c.get(`Data/${selection}/${o}`), popcorn)}`).join(', ')}   (Popcorn ${count(popcorn)})`);
+  }
+});
+
+report('graphql-mutation.md', (path) => {
+  const c = instructionCounts(path);
+  const popcorn = c.get('GraphQLRequest/mutation/Popcorn');
+  const net = c.get('GraphQLRequest/mutation/GraphQLNet');
+  const cached = c.get('GraphQLRequest/mutation/GraphQLNet_Cached');
+  console.log(`graphql-mutation.md (${runLabel(path)}): GraphQL.NET's instructions per mutation request over Popcorn's gateway's`);
+  console.log(`  uncached ${ratio(net, popcorn)}, with a document cache ${ratio(cached, popcorn)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
+});

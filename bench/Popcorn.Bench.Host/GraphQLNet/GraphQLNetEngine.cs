@@ -22,7 +22,7 @@ public sealed class GraphQLNetEngine
         _executer = cacheDocuments
             ? new DocumentExecuter(new GraphQLDocumentBuilder(), new DocumentValidator(), new DefaultExecutionStrategySelector(), [new CachedDocuments()])
             : new DocumentExecuter();
-        Schema = new CompanySchema(new GraphTypes(data), new CompanyQuery(data));
+        Schema = new CompanySchema(new GraphTypes(data), new CompanyQuery(data), new CompanyMutation(data));
         Schema.Initialize();
     }
 
@@ -66,6 +66,8 @@ public sealed class GraphQLNetEngine
             serviceType == typeof(EmployeeType) ? new EmployeeType()
             : serviceType == typeof(DepartmentType) ? new DepartmentType()
             : serviceType == typeof(CompanyQuery) ? new CompanyQuery(data)
+            : serviceType == typeof(CompanyMutation) ? new CompanyMutation(data)
+            : serviceType == typeof(RetitleEmployeeInputType) ? new RetitleEmployeeInputType()
             : null;
     }
 }
