@@ -134,6 +134,20 @@ describe('playground', () => {
     assert.equal(expected.include, '[id,manager[firstName]]');
   });
 
+  test('Convert_IncludeStartingWithRootArguments_IsLabelledIncludeAndConverts', async () => {
+    // README's own form: root arguments, then the include selection. The syntax is what follows the arguments.
+    const query = '(first: 5, orderBy: {placedAt: DESC})[id]';
+    const { page } = await open(search({ resource: 'storeOrders', query }));
+    await waitForQuery(page, query);
+    assert.equal(await page.getByTestId('syntax-include').getAttribute('aria-pressed'), 'true');
+    const expected = (await normalized(query)).body;
+
+    await page.getByTestId('syntax-graphql').click();
+    await waitForQuery(page, expected.graphql);
+    assert.ok(expected.graphql.includes('{'), expected.graphql);
+    assert.equal(await page.getByTestId('syntax-graphql').getAttribute('aria-pressed'), 'true');
+  });
+
   test('Lint_UnknownField_MarksTheReportedPosition', async () => {
     const query = '[id,firstNam]';
     const { page } = await open(search({ resource: 'employees', syntax: 'include', query: '' }));
