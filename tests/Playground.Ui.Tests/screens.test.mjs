@@ -77,6 +77,21 @@ describe('screens', () => {
     assert.ok(box.bottom <= box.nextTop + 1, `the message (bottom ${box.bottom}) runs over what follows it (top ${box.nextTop})`);
   });
 
+  for (const width of [1280, 1366, 1440]) {
+    test(`Laptop_${width}px_GatewayTopBarStaysOneRow`, async () => {
+      // The gateway adds the document's sha256 id beside Run: the bar used to wrap it onto a second row.
+      const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '{ employees { id firstName } }' }), { viewport: { width, height: 900 } });
+      await page.getByTestId('query-hash').waitFor();
+      const rows = await page.evaluate(() => {
+        const bar = document.querySelector('.topbar');
+        const items = [...bar.querySelectorAll('.brand, .target-bar, .topbar-actions > *')].filter((e) => e.getBoundingClientRect().height > 0);
+        return items.map((e) => ({ name: e.className || e.tagName, top: Math.round(e.getBoundingClientRect().top), bottom: Math.round(e.getBoundingClientRect().bottom) }));
+      });
+      const firstBottom = Math.min(...rows.map((r) => r.bottom));
+      assert.ok(rows.every((r) => r.top < firstBottom), `the bar wraps: ${JSON.stringify(rows)}`);
+    });
+  }
+
   test('Phone_Tabs_ShowOnePaneAtATime', async () => {
     const { page } = await suite.open(search({ resource: 'employees', syntax: 'include', query: '[id]' }), { viewport: screens[0].viewport });
     const explorer = page.getByTestId('explorer');
