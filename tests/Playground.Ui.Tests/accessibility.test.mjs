@@ -42,6 +42,15 @@ describe('accessibility', () => {
     }
   });
 
+  test('Axe_Tablet_NoSeriousViolationsWithTheGatewayAndTargetSizesKept', async () => {
+    // At 768 px the layout has two columns; axe's target-size (WCAG 2.2's 24 px targets) is the rule this width broke.
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '{ orders(first: 2) { id } }' }), { viewport: { width: 768, height: 1024 } });
+    await runQuery(page);
+    assert.deepEqual(await seriousViolations(page, { targetSize: true }), [], 'the gateway at 768 px');
+    await page.getByTestId('explorer-input-OrderSort').locator('summary').click();
+    assert.deepEqual(await seriousViolations(page, { targetSize: true }), [], 'with the explorer open');
+  });
+
   test('Axe_DarkScheme_FollowsTheSystemWithNoSeriousViolations', async () => {
     const { page } = await suite.open(employees);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

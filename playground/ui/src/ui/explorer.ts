@@ -183,10 +183,15 @@ export class Explorer {
           },
           field.name,
         ),
+        field.arguments?.length
+          ? h('span', { class: 'arguments', title: 'The arguments this list takes, e.g. orders(first: 5)[id]' }, `(${field.arguments.join(', ')})`)
+          : null,
         field.elementType ? this.typeLink(field.type, field.elementType) : h('span', { class: 'field-type' }, field.type),
         h('span', { class: `kind kind-${field.kind}` }, field.kind),
         field.isAlways ? h('span', { class: 'badge badge-always', title: 'Always written, whatever the selection' }, 'Always') : null,
         field.isDefault ? h('span', { class: 'badge badge-default', title: 'Written when the selection asks for the defaults' }, 'Default') : null,
+        field.isSortable ? h('span', { class: 'badge badge-sortable', title: 'A list of this type may be ordered by it (orderBy)' }, 'Sortable') : null,
+        field.isFilterable ? h('span', { class: 'badge badge-filterable', title: 'A list of this type may be filtered by it (where)' }, 'Filterable') : null,
       ),
       field.description ? h('p', { class: 'description' }, field.description) : null,
       field.subPropertyDefault
