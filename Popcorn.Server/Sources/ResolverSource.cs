@@ -22,6 +22,9 @@ internal sealed class ResolverSource : IRootFieldSource
     private readonly PropertyInfo? _taskResult;
 
     [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
+    // Task<T>.Result is read by reflection after an async resolver's await: without this, Native AOT drops the property's
+    // metadata and every awaited value read as null (docs/aot.md).
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties, typeof(Task<>))]
     public ResolverSource(Delegate resolver, Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>[] parameterBinders)
     {
         var method = resolver.Method;
@@ -36,7 +39,8 @@ internal sealed class ResolverSource : IRootFieldSource
         var returnType = method.ReturnType;
         if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(Task<>))
         {
-            _taskResult = returnType.GetProperty(nameof(Task<object>.Result));
+            _taskResult = returnType.GetProperty(nameof(Task<object>.Result))
+                ?? throw new InvalidOperationException($"A resolver returns {returnType}, whose Result property was trimmed away; keep it (docs/aot.md).");
         }
     }
 
