@@ -11,4 +11,21 @@ public sealed class PopcornEntityFrameworkCoreOptions
     /// timeout; <see cref="Timeout.InfiniteTimeSpan"/> leaves the bound to the provider.
     /// </summary>
     public TimeSpan FirstRowTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// How long one query may run, from its start to its last row: the request's database time budget. Past it the
+    /// query is cancelled at the database (Npgsql sends PostgreSQL a cancel request; on SQLite the running statement is
+    /// interrupted, <c>sqlite3_interrupt</c>), as it is when the client goes away; before the first row that is the
+    /// 503 of <see cref="FirstRowTimeout"/>, after it the response is cut off. It bounds a slow client's download of a
+    /// long list too, so raise it for exports. Default 60 seconds; <see cref="Timeout.InfiniteTimeSpan"/> for none.
+    /// </summary>
+    public TimeSpan QueryTimeout { get; set; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>
+    /// The most rows one query may read: the rows its statement returns, which for nested lists (read in one statement)
+    /// are the joined rows, sibling lists multiplied. Past it the query stops; while nothing has been sent the request
+    /// is a 400 (REST problem <c>SourceLimitExceeded</c>, GraphQL error <c>SOURCE_LIMIT_EXCEEDED</c> on the field)
+    /// naming this option, after that the response is cut off. Default 1,000,000; null for no bound.
+    /// </summary>
+    public long? MaxRowsRead { get; set; } = 1_000_000;
 }

@@ -1,3 +1,4 @@
+using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Popcorn.EntityFrameworkCore;
 using Popcorn.Server;
@@ -10,8 +11,11 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
     /// <summary>
     /// Makes endpoints and gateway fields that return an EF Core <see cref="IQueryable{T}"/> of a model type read only
     /// the selected columns and navigations, in one statement per root, streamed; a database that is down, or slower
-    /// than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/> to answer, gives a 503. Call after (or
-    /// before) <c>AddPopcorn</c>.
+    /// than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/> to answer, gives a 503. Each query is
+    /// bounded by <see cref="PopcornEntityFrameworkCoreOptions.QueryTimeout"/> and
+    /// <see cref="PopcornEntityFrameworkCoreOptions.MaxRowsRead"/>, through a command interceptor added to every context
+    /// registered with <c>AddDbContext</c> (others: <c>options.AddPopcornInterceptors()</c>). Call after (or before)
+    /// <c>AddPopcorn</c>.
     /// </summary>
     /// <param name="services">The application's services.</param>
     /// <param name="configure">Sets the options (also bindable as <c>IOptions&lt;PopcornEntityFrameworkCoreOptions&gt;</c>).</param>
@@ -22,6 +26,9 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
         var options = services.AddOptions<PopcornEntityFrameworkCoreOptions>()
             .Validate(o => o.FirstRowTimeout > TimeSpan.Zero || o.FirstRowTimeout == Timeout.InfiniteTimeSpan,
                 "PopcornEntityFrameworkCoreOptions.FirstRowTimeout must be positive, or Timeout.InfiniteTimeSpan.")
+            .Validate(o => o.QueryTimeout > TimeSpan.Zero || o.QueryTimeout == Timeout.InfiniteTimeSpan,
+                "PopcornEntityFrameworkCoreOptions.QueryTimeout must be positive, or Timeout.InfiniteTimeSpan.")
+            .Validate(o => o.MaxRowsRead is null or > 0, "PopcornEntityFrameworkCoreOptions.MaxRowsRead must be positive, or null for no bound.")
             .ValidateOnStart();
         if (configure is not null)
         {
@@ -29,6 +36,8 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPopcornSourceProjector, EntityFrameworkSourceProjector>());
+        // Every context registered with AddDbContext gets the interceptor that bounds rows and interrupts SQLite.
+        services.TryAddEnumerable(ServiceDescriptor.Singleton(typeof(IDbContextOptionsConfiguration<>), typeof(DatabaseCancellationSetup<>)));
         return services;
     }
 }

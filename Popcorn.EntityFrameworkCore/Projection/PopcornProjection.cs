@@ -84,7 +84,10 @@ public static class PopcornProjection
 
         // The root list's own arguments (REST's (first: 10)[...], a gateway root field's) go before the projection.
         var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, ArgumentExpressions.PrimaryKey(entityType), arguments) : source;
-        projected = arranged.Select((Expression<Func<T, T>>)projection.Selector);
+        var selector = projection.BindsRoots && source.Provider is IAsyncQueryProvider provider
+            ? QueryRoots.Bind(projection.Selector, provider)
+            : projection.Selector;
+        projected = arranged.Select((Expression<Func<T, T>>)selector);
         refusal = null;
         return true;
     }

@@ -195,7 +195,7 @@ internal sealed class ProjectionBuilder
         try
         {
             return Expression.Bind(member, navigation.IsCollection
-                ? BuildCollection(access, target, children, depth, field, arguments)
+                ? BuildCollection(access, navigation, children, depth, field, arguments)
                 : BuildReference(access, (INavigation)navigation, children, depth));
         }
         finally
@@ -260,8 +260,9 @@ internal sealed class ProjectionBuilder
         return test;
     }
 
-    private Expression BuildCollection(Expression access, IEntityType target, List<SelectionPlan> children, int depth, FieldMetadata field, CollectionArguments? arguments)
+    private Expression BuildCollection(Expression access, INavigationBase navigation, List<SelectionPlan> children, int depth, FieldMetadata field, CollectionArguments? arguments)
     {
+        var target = navigation.TargetEntityType;
         var elementType = target.ClrType;
         var element = Expression.Parameter(elementType, "e" + depth);
         int outerLevel = _levelStart;
@@ -277,12 +278,13 @@ internal sealed class ProjectionBuilder
         }
 
         // Ordered by primary key (SQL leaves a nested collection's order open, and PostgreSQL and SQLite differ), after
-        // the client's orderBy when there is one; filtered and paged in the statement.
-        var arranged = ArgumentExpressions.Arrange(access, target, arguments);
+        // the client's orderBy when there is one; filtered and paged in the statement. Elements that read a nested
+        // model are paged by a correlated predicate (paging their projection would need APPLY, which SQLite lacks).
+        bool pagesRows = children.Exists(static child => child.ReadsNestedModels) && CorrelatedPage.Pages(arguments);
+        var arranged = ArgumentExpressions.Arrange(pagesRows ? CorrelatedPage.Filter(access, navigation, target, arguments!) : access, target, arguments);
         Expression selected = Expression.Call(s_select.MakeGenericMethod(elementType, elementType), arranged, selector);
-        if (children.TrueForAll(static child => !child.ReadsNestedModels))
+        if (!pagesRows)
         {
-            // Else paged in memory (PlannedField.PagesInQuery): EF Core would need APPLY, which SQLite lacks.
             selected = ArgumentExpressions.Page(selected, elementType, arguments);
         }
 

@@ -24,16 +24,17 @@ internal static class ProjectionCache
 
         try
         {
-            projection = new Projection(ProjectionBuilder.Build(plan, entityType), Refusal: null);
+            var selector = ProjectionBuilder.Build(plan, entityType);
+            projection = new Projection(selector, Refusal: null, QueryRoots.AnyUnbound(selector));
         }
         catch (ProjectionNotSupportedException refusal)
         {
-            projection = new Projection(Selector: null, refusal.Message);
+            projection = new Projection(Selector: null, refusal.Message, BindsRoots: false);
         }
 
         return byModel.GetOrAdd(entityType.Model, projection);
     }
 }
 
-/// <summary>A plan's projection, or why there is none.</summary>
-internal sealed record Projection(LambdaExpression? Selector, string? Refusal);
+/// <summary>A plan's projection, or why there is none; <paramref name="BindsRoots"/>: it holds query roots to bind to each query's provider (<see cref="QueryRoots"/>).</summary>
+internal sealed record Projection(LambdaExpression? Selector, string? Refusal, bool BindsRoots);

@@ -17,6 +17,8 @@ namespace Popcorn.EntityFrameworkCore;
 internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSourceProjector> logger, IOptions<PopcornEntityFrameworkCoreOptions> options) : IPopcornSourceProjector
 {
     private readonly TimeSpan _firstRowTimeout = options.Value.FirstRowTimeout;
+    private readonly TimeSpan _queryTimeout = options.Value.QueryTimeout;
+    private readonly long? _maxRowsRead = options.Value.MaxRowsRead;
 
     private readonly ConcurrentDictionary<Type, TypedProjector> _typed = new();
 
@@ -72,7 +74,7 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
             try
             {
-                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, cancellationToken);
+                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, owner._queryTimeout, owner._maxRowsRead, cancellationToken);
                 return arranged ? new ArrangedAsyncSequence<T>(rows) : rows;
             }
             catch (PopcornSourceUnavailableException error)

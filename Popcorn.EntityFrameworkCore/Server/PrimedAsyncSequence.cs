@@ -26,21 +26,30 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
 
     /// <summary>
     /// Starts <paramref name="source"/> and reads its first row, cancelling the query when that takes longer than
-    /// <paramref name="firstRowTimeout"/> (<see cref="Timeout.InfiniteTimeSpan"/>: no bound of Popcorn's).
+    /// <paramref name="firstRowTimeout"/>, or the whole query longer than <paramref name="queryTimeout"/>
+    /// (<see cref="Timeout.InfiniteTimeSpan"/>: no bound of Popcorn's); its reader may return at most
+    /// <paramref name="maxRows"/> rows (null: no bound).
     /// </summary>
     /// <exception cref="PopcornSourceUnavailableException">The database could not be reached, refused the query, or did not answer in time.</exception>
-    public static async ValueTask<PrimedAsyncSequence<T>> StartAsync(IAsyncEnumerable<T> source, TimeSpan firstRowTimeout, CancellationToken cancellationToken)
+    /// <exception cref="PopcornSourceLimitExceededException">The query read more than <paramref name="maxRows"/> rows before its first element was complete.</exception>
+    public static async ValueTask<PrimedAsyncSequence<T>> StartAsync(IAsyncEnumerable<T> source, TimeSpan firstRowTimeout, TimeSpan queryTimeout, long? maxRows, CancellationToken cancellationToken)
     {
         // The query runs under a token that is the request's plus the timer: the provider cancels the command at the
-        // database either way. The timer is stopped at the first row, but the query keeps this token to its end,
-        // so the source lives as long as the query does.
-        var timer = firstRowTimeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timer?.CancelAfter(firstRowTimeout);
+        // database either way (DatabaseCancellation interrupts SQLite). The timer first fires at the first-row bound,
+        // then at the end of the query's budget, and the query keeps this token to its end, so the source lives as
+        // long as the query does.
+        var started = System.Diagnostics.Stopwatch.StartNew();
+        var timer = firstRowTimeout == Timeout.InfiniteTimeSpan && queryTimeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timer?.CancelAfter(Earliest(firstRowTimeout, queryTimeout));
         var enumerator = source.GetAsyncEnumerator(timer?.Token ?? cancellationToken);
+
+        // The command starts in this flow (at the first MoveNextAsync), so the interceptor finds this query's budget here.
+        var outer = RowBudget.Current;
+        RowBudget.Current = maxRows is { } limit ? new RowBudget(limit) : null;
         try
         {
             bool hasFirst = await enumerator.MoveNextAsync();
-            timer?.CancelAfter(Timeout.InfiniteTimeSpan);
+            timer?.CancelAfter(queryTimeout == Timeout.InfiniteTimeSpan ? Timeout.InfiniteTimeSpan : Remaining(queryTimeout, started.Elapsed));
             if (TimedOut(timer, cancellationToken))
             {
                 // The timer fired as the first row arrived: the query's token is cancelled, so it cannot stream on.
@@ -52,7 +61,7 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
         catch (Exception error) when (TimedOut(timer, cancellationToken))
         {
             await EndAsync(enumerator, timer);
-            throw new PopcornSourceUnavailableException($"The query for {typeof(T).Name} produced no row within {firstRowTimeout}; it was cancelled.", error);
+            throw new PopcornSourceUnavailableException($"The query for {typeof(T).Name} produced no row within {Earliest(firstRowTimeout, queryTimeout)}; it was cancelled.", error);
         }
         catch when (cancellationToken.IsCancellationRequested)
         {
@@ -70,7 +79,18 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
             await EndAsync(enumerator, timer);
             throw;
         }
+        finally
+        {
+            RowBudget.Current = outer;
+        }
     }
+
+    private static TimeSpan Earliest(TimeSpan a, TimeSpan b) =>
+        a == Timeout.InfiniteTimeSpan ? b : b == Timeout.InfiniteTimeSpan ? a : a < b ? a : b;
+
+    /// <summary>What is left of the query's budget; at least a millisecond, so a spent budget cancels at once rather than never.</summary>
+    private static TimeSpan Remaining(TimeSpan budget, TimeSpan elapsed) =>
+        budget - elapsed > TimeSpan.FromMilliseconds(1) ? budget - elapsed : TimeSpan.FromMilliseconds(1);
 
     /// <summary>The first-row timer fired; a request the client abandoned is not a slow database.</summary>
     private static bool TimedOut(CancellationTokenSource? timer, CancellationToken request) =>
@@ -128,12 +148,13 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
 
             // Checked per row: once the client has gone, flushing to it no longer fails, and some providers (SQLite)
             // read on without looking at the token, so without this the whole result would be read for no one.
-            while (!cancellationToken.IsCancellationRequested && await enumerator.MoveNextAsync())
+            while (!cancellationToken.IsCancellationRequested && timer?.IsCancellationRequested != true && await enumerator.MoveNextAsync())
             {
                 yield return enumerator.Current;
             }
 
             cancellationToken.ThrowIfCancellationRequested();
+            timer?.Token.ThrowIfCancellationRequested(); // past the query's budget: the response is cut off, not complete
         }
         finally
         {

@@ -180,7 +180,7 @@ public static class SelectionPrinter
                 builder.Append("null");
                 break;
             case QueryValueKind.String:
-                AppendString(builder, value.Text!);
+                GraphQLStringLiteral.Append(builder, value.Text!);
                 break;
             case QueryValueKind.List:
                 builder.Append('[');
@@ -215,36 +215,5 @@ public static class SelectionPrinter
                 builder.Append(value.Text);
                 break;
         }
-    }
-
-    private static void AppendString(StringBuilder builder, string text)
-    {
-        builder.Append('"');
-        foreach (char c in text)
-        {
-            switch (c)
-            {
-                case '"': builder.Append("\\\""); break;
-                case '\\': builder.Append("\\\\"); break;
-                case '\n': builder.Append("\\n"); break;
-                case '\r': builder.Append("\\r"); break;
-                case '\t': builder.Append("\\t"); break;
-                case '\b': builder.Append("\\b"); break;
-                case '\f': builder.Append("\\f"); break;
-                default:
-                    if (c < ' ' || char.IsSurrogate(c))
-                    {
-                        builder.Append("\\u").Append(((int)c).ToString("X4", System.Globalization.CultureInfo.InvariantCulture));
-                    }
-                    else
-                    {
-                        builder.Append(c);
-                    }
-
-                    break;
-            }
-        }
-
-        builder.Append('"');
     }
 }

@@ -110,6 +110,14 @@ public static partial class PlanCompiler
                         throw Error($"The direction of '{key.Name}' in 'orderBy' is ASC or DESC, not {key.Value}.", Where(key, at));
                     }
 
+                    // Once per field: a second key on the same field changes no order, and an unbounded list of them (80,000
+                    // fit in a 1 MiB variable) nested EF Core's ThenBy chain so deep that its translator overflowed the stack
+                    // and ended the process. So the keys are bounded by the element type's [Sortable] fields.
+                    if (keys.Exists(k => ReferenceEquals(k.Field, sortField)))
+                    {
+                        throw Error($"'{key.Name}' is sorted by twice in 'orderBy' on field '{fieldName}'; each field may be a sort key once.", Where(key, at));
+                    }
+
                     keys.Add(new SortKey(sortField, descending));
                 }
             }

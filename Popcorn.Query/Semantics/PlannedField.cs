@@ -40,12 +40,13 @@ public sealed class PlannedField
     public CollectionArguments? Arguments { get; }
 
     /// <summary>
-    /// Whether a query source (EF Core) can apply this list's <c>first</c>/<c>skip</c> itself: true unless the element
-    /// selection reads a nested model (a reference or a list), for which EF Core would need a lateral join (SQL
-    /// <c>APPLY</c>), which SQLite does not have. Such a list is filtered and sorted by the query and paged in memory
-    /// (<see cref="SelectionPlan.ForQueriedRows"/>). Filtering and sorting are always the query's.
+    /// Whether a query source (EF Core) applies this list's <c>first</c>/<c>skip</c> itself: always. A list whose
+    /// elements read a nested model used to be paged in memory (EF Core would need a lateral join, SQL <c>APPLY</c>,
+    /// which SQLite does not have), so the database read every row of it; Popcorn.EntityFrameworkCore now pages it with
+    /// a predicate correlated to each row, and <see cref="SelectionPlan.ForQueriedRows"/> leaves nothing to memory.
     /// </summary>
-    public bool PagesInQuery => Child is not { ReadsNestedModels: true };
+    [Obsolete("Every list is paged by the query source now; this is always true.")]
+    public bool PagesInQuery => true;
 
     /// <inheritdoc />
     public override string ToString() =>

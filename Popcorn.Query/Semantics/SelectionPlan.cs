@@ -135,9 +135,7 @@ public sealed partial class SelectionPlan
 
     /// <summary>
     /// The plan to write rows with that a query source arranged by this plan's list arguments (a projected EF Core
-    /// query): every <see cref="PlannedField.Arguments"/> removed, except the paging of lists the query could not page
-    /// (<see cref="PlannedField.PagesInQuery"/> false), which stays to be done in memory. Writing such rows with this
-    /// plan applies nothing twice. Itself when the plan has no arguments; computed once per plan.
+    /// query): every <see cref="PlannedField.Arguments"/> removed. Writing such rows with this plan applies nothing twice. Itself when the plan has no arguments; computed once per plan.
     /// </summary>
     public SelectionPlan ForQueriedRows() => _forQueriedRows ??= ArgumentFreePlan.Of(Arguments is null ? this : WithArguments(null));
 

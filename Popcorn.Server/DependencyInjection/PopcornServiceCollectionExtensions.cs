@@ -44,6 +44,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<FieldAuthorization>();
         services.TryAddSingleton<CallerPlans>();
         services.TryAddSingleton<PopcornPipeline>();
+        services.TryAddSingleton<RootSources>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornRowsWriter>();
         services.TryAddSingleton<PopcornGateway>();

@@ -5,7 +5,7 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Writes an endpoint's value as CSV or JSON Lines: the same projection, size cap, held first bytes, streaming, ETag and
+/// Writes an endpoint's value (opened by <see cref="RootSources.OpenAsync"/>) as CSV or JSON Lines: the same size cap, held first bytes, streaming, ETag and
 /// metrics as JSON (<see cref="PopcornResponseWriter.WriteDocumentAsync{TState}"/>), with rows instead of one document.
 /// Never enveloped: a table or a stream of lines has no place for <c>success</c>/<c>data</c>.
 /// </summary>
@@ -20,7 +20,6 @@ internal sealed class PopcornRowsWriter(PopcornRegistry registry, PopcornRespons
         _responses.WriteDocumentAsync(context, statusCode, format.ContentType, PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan, format), static async (body, state) =>
         {
             var (self, context, value, shape, plan, format) = state;
-            value = await self._responses.PrepareAsync(value, shape, plan, context);
             if (value is IPopcornArrangedSource)
             {
                 // The source applied the list arguments (a projected query): applying them again would skip twice.

@@ -7,21 +7,13 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// A root field of the gateway: a resolver delegate whose parameters bind to the field's arguments (by name),
-/// to <see cref="HttpContext"/> and <see cref="CancellationToken"/>, or to services.
+/// A root field of the gateway: its name, arguments and shape, and where its value comes from (<see cref="Source"/>):
+/// a resolver delegate whose parameters bind to the field's arguments (by name), to <see cref="HttpContext"/> and
+/// <see cref="CancellationToken"/>, or to services (<see cref="ResolverSource"/>); or an upstream service
+/// (<see cref="UpstreamRootField"/>).
 /// </summary>
 internal sealed class GatewayField
 {
-    private readonly Delegate? _resolver;
-
-    // The resolver's method called through a MethodInvoker, which skips DynamicInvoke's per-call delegate checks; null
-    // for the shapes only DynamicInvoke calls correctly (a delegate closed over a static method's first argument, an
-    // open instance delegate, a multicast delegate).
-    private readonly MethodInvoker? _invoker;
-    private readonly object? _target;
-    private readonly Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>[] _parameterBinders;
-    private readonly PropertyInfo? _taskResult;
-
     [RequiresUnreferencedCode(PopcornGatewayBuilder.ReflectionWarning)]
     public GatewayField(string name, Delegate resolver, string? description)
         : this(new GatewayFieldDeclaration(name, resolver, description, IsMutation: false), inputs: null, isService: null)
@@ -42,12 +34,6 @@ internal sealed class GatewayField
         IsMutation = isMutation;
         var method = resolver.Method;
         Policy = declaration.Policy ?? method.GetCustomAttribute<PopcornAuthorizeAttribute>()?.Policy;
-        _resolver = resolver;
-        if (resolver.HasSingleTarget && method.IsStatic == resolver.Target is null)
-        {
-            _invoker = MethodInvoker.Create(method);
-            _target = resolver.Target;
-        }
 
         var arguments = new List<GatewayArgument>();
         var binders = new List<Func<HttpContext, IReadOnlyDictionary<string, object?>, object?>>();
@@ -88,13 +74,8 @@ internal sealed class GatewayField
         }
 
         Arguments = arguments;
-        _parameterBinders = binders.ToArray();
-        var returnType = method.ReturnType;
-        ReturnType = returnType;
-        if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(Task<>))
-        {
-            _taskResult = returnType.GetProperty(nameof(Task<object>.Result));
-        }
+        ReturnType = method.ReturnType;
+        Source = new ResolverSource(resolver, binders.ToArray());
     }
 
     /// <summary>
@@ -106,16 +87,15 @@ internal sealed class GatewayField
         Name = spec.Name;
         Description = spec.Description;
         Arguments = spec.Arguments.Select(a => new GatewayArgument(a.Name, a.Type)).ToArray();
-        _parameterBinders = [];
         ReturnType = typeof(UpstreamValue);
         Shape = new ResultShape(spec.Type, spec.IsList);
-        Upstream = upstream;
+        Source = upstream;
     }
 
     public string Name { get; }
 
-    /// <summary>The service that answers this field; null for a field with a resolver.</summary>
-    public UpstreamRootField? Upstream { get; }
+    /// <summary>Where the field's value comes from: its resolver, or the upstream service that answers it.</summary>
+    public IRootFieldSource Source { get; }
 
     /// <summary>The declared shape of the value when it is not read from <see cref="ReturnType"/> (an upstream field's).</summary>
     public ResultShape? Shape { get; }
@@ -154,34 +134,5 @@ internal sealed class GatewayField
         // A list of input objects (List<LineInput>, LineInput[]).
         return type != typeof(string) && inputs.TypeInfo(type) is { Kind: System.Text.Json.Serialization.Metadata.JsonTypeInfoKind.Enumerable, ElementType: { } element }
             && inputs.IsInputObject(element);
-    }
-
-    /// <summary>Calls the resolver; a <see cref="ValueTask{TResult}"/>, so a resolver that returns its value (not a task) allocates no task.</summary>
-    public async ValueTask<object?> ResolveAsync(HttpContext context, IReadOnlyDictionary<string, object?> arguments)
-    {
-        var values = new object?[_parameterBinders.Length];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = _parameterBinders[i](context, arguments);
-        }
-
-        object? result;
-        try
-        {
-            result = _invoker is not null ? _invoker.Invoke(_target, values.AsSpan()) : _resolver!.DynamicInvoke(values);
-        }
-        catch (TargetInvocationException e) when (e.InnerException is not null)
-        {
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e.InnerException);
-            throw;
-        }
-
-        if (result is Task task)
-        {
-            await task;
-            return _taskResult?.GetValue(task);
-        }
-
-        return result;
     }
 }

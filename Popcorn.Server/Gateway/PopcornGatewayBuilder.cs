@@ -7,7 +7,7 @@ namespace Popcorn.Server;
 public sealed class PopcornGatewayBuilder
 {
     internal const string ReflectionWarning =
-        "A root field's resolver is bound by reflection: its parameters are read and it is invoked dynamically, and a Task<T> result is read through Task<T>.Result. Keep the resolver's parameter and return types when trimming.";
+        "A root field's resolver is bound by reflection: its parameters are read and it is invoked dynamically, and a Task<T> result is read through Task<T>.Result. Keep the resolver's parameter and return types when trimming; a lambda or method group compiled into the app is kept under Native AOT (docs/aot.md).";
 
     private readonly List<GatewayFieldDeclaration> _fields = new();
 

@@ -29,6 +29,7 @@ public static class PopcornOpenApiOptionsExtensions
         }
 
         options.AddSchemaTransformer(new NeverFieldSchemaTransformer());
+        options.AddSchemaTransformer(new EnumSchemaTransformer());
         options.AddOperationTransformer(new SelectionOperationTransformer());
         options.AddOperationTransformer(new PopcornOwnEndpointTransformer());
         return options;

@@ -16,10 +16,10 @@ namespace Popcorn.Server;
 /// Work that must happen before any handler runs (a cost budget, field authorization) belongs in <see cref="BeginAsync"/>
 /// (field authorization itself is <see cref="CallerPlans"/>'s, so the gateway gets it too); unwrapping the handler's
 /// value belongs in <see cref="CompleteAsync(HttpContext, PopcornExchange, object?, int, string?)"/>. Where the value's
-/// rows come from (an <c>IQueryable</c> projected by a source projector) is settled later, as the response is written
-/// (<c>PopcornResponseWriter.PrepareAsync</c>). A singleton.
+/// rows come from (an <c>IQueryable</c> projected by a source projector, a sequence in memory) is settled later, just
+/// before the response is written (<see cref="PopcornResult"/> asks <see cref="RootSources"/>). A singleton.
 /// </remarks>
-internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, CallerPlans callerPlans, PersistedDocuments persisted)
+internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels models, CallerPlans callerPlans, PersistedDocuments persisted, RootSources sources)
 {
     private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
 
@@ -177,7 +177,7 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
             return notATable;
         }
 
-        return new PopcornResult(value, shape, plan, statusCode, location, exchange.Format);
+        return new PopcornResult(sources, value, shape, plan, statusCode, location, exchange.Format);
     }
 
     /// <summary>The checks a compiled REST plan meets against the value's shape: root arguments only on a list, then the cost limit.</summary>

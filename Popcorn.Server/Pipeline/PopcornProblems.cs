@@ -67,6 +67,21 @@ internal static class PopcornProblems
         return problem;
     }
 
+    /// <summary>The answer to a selection that would make a data source pass one of its documented limits (a 400, as <see cref="ResponseTooLarge"/>).</summary>
+    public static ProblemDetails SourceLimitExceeded(PopcornSourceLimitExceededException error)
+    {
+        var problem = new ProblemDetails
+        {
+            Status = StatusCodes.Status400BadRequest,
+            Title = "Too much work for the data source",
+            Detail = error.Message,
+        };
+        problem.Extensions["errorKind"] = "SourceLimitExceeded";
+        problem.Extensions["option"] = error.Option;
+        problem.Extensions["limit"] = error.Limit;
+        return problem;
+    }
+
     /// <summary>A problem response of any status (404s, gateway-independent errors), honouring the envelope option.</summary>
     public static IResult Result(ProblemDetails problem) => new ProblemResult(problem);
 

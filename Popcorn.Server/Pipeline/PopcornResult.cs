@@ -6,7 +6,7 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>An endpoint's value, to be written by Popcorn with the request's selection, as JSON or in the format the client asked for.</summary>
-internal sealed class PopcornResult(object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location, ResponseFormat? format = null) : IResult
+internal sealed class PopcornResult(RootSources sources, object? value, ResultShape shape, SelectionPlan plan, int statusCode, string? location, ResponseFormat? format = null) : IResult
 {
     public async Task ExecuteAsync(HttpContext httpContext)
     {
@@ -17,9 +17,12 @@ internal sealed class PopcornResult(object? value, ResultShape shape, SelectionP
 
         try
         {
+            // Where the rows come from (a projected IQueryable, a sequence in memory) is settled first, in one place.
+            var services = httpContext.RequestServices;
+            var opened = await sources.OpenAsync(value, shape, plan, httpContext);
             var written = format is null
-                ? httpContext.RequestServices.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, value, shape, plan, statusCode)
-                : httpContext.RequestServices.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, value, shape, plan, statusCode, format);
+                ? services.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode)
+                : services.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode, format);
             if (!await written)
             {
                 // Past PopcornOptions.MaxResponseBytes before a byte was sent: nothing was written, so a problem can
@@ -28,10 +31,23 @@ internal sealed class PopcornResult(object? value, ResultShape shape, SelectionP
                 await PopcornProblems.Result(PopcornProblems.ResponseTooLarge(httpContext)).ExecuteAsync(httpContext);
             }
         }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // The selection asked the source for more work than the app allows: the client's to narrow or page, a 400
+            // while nothing was sent (the held bytes are dropped), else the response is cut off.
+            if (httpContext.Response.HasStarted)
+            {
+                httpContext.Abort();
+                return;
+            }
+
+            httpContext.Response.Headers.Location = default;
+            await PopcornProblems.Result(PopcornProblems.SourceLimitExceeded(limit)).ExecuteAsync(httpContext);
+        }
         catch (PopcornSourceUnavailableException) when (!httpContext.Response.HasStarted)
         {
-            // Raised before the first byte was sent (a projector starts the query before writing), so the 200 can
-            // still become a 503; the provider's message stays in the logs, never in the response.
+            // Raised before the first byte was sent (a projector starts the query before writing), so the answer can
+            // still be a 503; the provider's message stays in the logs, never in the response.
             httpContext.Response.Headers.Location = default;
             await PopcornProblems.Result(new ProblemDetails
             {

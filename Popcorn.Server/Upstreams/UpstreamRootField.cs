@@ -10,9 +10,16 @@ namespace Popcorn.Server;
 /// planner printed (<see cref="UpstreamIncludePrinter"/>) as one GET of its gateway, and copies the answer through the
 /// plan (<see cref="UpstreamTranscoder"/>).
 /// </summary>
-internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions)
+internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
 {
     public UpstreamRootFieldSpec Spec { get; } = spec;
+
+    /// <summary>Every upstream root of an operation is called at once (each is one GET on its own connection).</summary>
+    public bool StartsAtOnce => true;
+
+    /// <summary>Calls the service with the selection the planner printed for <paramref name="step"/>.</summary>
+    public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step) =>
+        await FetchAsync(context, step.UpstreamSelection!, step.Plan!, step.Key);
 
     /// <summary>Calls the service and returns the field's value, projected and checked.</summary>
     /// <exception cref="UpstreamUnavailableException">The service gave nothing usable.</exception>

@@ -9,9 +9,10 @@ namespace Popcorn.Server;
 /// <summary>
 /// Writes a model (or a sequence of models) with its generated writer straight into the response body's
 /// <see cref="System.IO.Pipelines.PipeWriter"/>: no intermediate string, a pooled JSON writer, flushes at safe points,
-/// and at most <see cref="PopcornOptions.MaxResponseBytes"/> bytes.
+/// and at most <see cref="PopcornOptions.MaxResponseBytes"/> bytes. Bytes only: what it is given is already opened for
+/// writing (<see cref="RootSources.OpenAsync"/>: a model, rows, or an upstream service's JSON).
 /// </summary>
-internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerable<IPopcornSourceProjector> projectors, ILogger<PopcornResponseWriter> logger)
+internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<PopcornResponseWriter> logger)
 {
     private static readonly JsonEncodedText s_success = JsonEncodedText.Encode("success");
     private static readonly JsonEncodedText s_data = JsonEncodedText.Encode("data");
@@ -22,13 +23,9 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     private readonly long _etagMaxBytes = registry.Options.ETagMaxBytes;
     private readonly long _responseBufferBytes = registry.Options.ResponseBufferBytes;
     private readonly ConcurrentDictionary<PopcornTypeWriter, SequenceWriter> _sequenceWriters = new(ReferenceEqualityComparer.Instance);
-    private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
-
-    /// <summary>A data source that cannot be read is one warning per outage, with a count when it is back, not a log line per request.</summary>
-    private readonly OutageEpisode _sourceOutage = new("The data source (database)", logger, TimeProvider.System);
 
     /// <summary>
-    /// Writes an endpoint's value; false when it passed the size cap before anything was sent (the caller answers with a
+    /// Writes an endpoint's value, opened by <see cref="RootSources.OpenAsync"/>; false when it passed the size cap before anything was sent (the caller answers with a
     /// problem). A successful read gets an <c>ETag</c>, and a 304 when the client already holds the body (docs/caching.md).
     /// </summary>
     public Task<bool> WriteAsync(HttpContext context, object? value, ResultShape shape, SelectionPlan plan, int statusCode) =>
@@ -119,9 +116,8 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
     /// A REST resource's value: as <see cref="WriteValueAsync"/>, but a full root page that pages by cursor (<c>first</c>
     /// and an order with tie-breakers) is read before it is written, so its <c>Link: rel="next"</c> can be sent first.
     /// </summary>
-    private async ValueTask WriteRestValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    private async ValueTask WriteRestValueAsync(ResponseBody body, object? prepared, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
-        var prepared = await PrepareAsync(value, shape, plan, context);
         if (prepared is not null && shape.IsSequence && plan.Arguments is { First: > 0 and var first, Cursors: { } cursors } arguments
             && RequestSelection.Read(context.Request, registry.Options, out _) is { } text)
         {
@@ -138,52 +134,22 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, IEnumerabl
             return;
         }
 
-        await WritePreparedValueAsync(body, prepared, shape, plan, context);
+        await WriteValueAsync(body, prepared, shape, plan, context);
     }
-
-    /// <summary>Projects, then writes one value into an already open JSON document (a REST response's body).</summary>
-    public async ValueTask WriteValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context) =>
-        await WritePreparedValueAsync(body, await PrepareAsync(value, shape, plan, context), shape, plan, context);
 
     /// <summary>
-    /// Lets a data-access package (Popcorn.EntityFrameworkCore) compose the plan into a sequence, so the source reads
-    /// only the selected data, and start it: a database that is down fails here, before anything is written. With no
-    /// projector registered, or for a single object, the value is returned as it is.
+    /// Writes a value <see cref="RootSources.OpenAsync"/> returned into an already open JSON document (a REST body, the
+    /// gateway's <c>data</c> object): an upstream service's JSON as it is, one model in parts, a sequence as an array.
     /// </summary>
-    /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
-    public async ValueTask<object?> PrepareAsync(object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    public async ValueTask WriteValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
-        if (value is null || !shape.IsSequence)
+        if (value is UpstreamValue upstream)
         {
-            return value;
+            // Already projected by the plan and checked against the service's schema as it was copied in.
+            body.Json.WriteRawValue(upstream.Json.Span, skipInputValidation: true);
+            return;
         }
 
-        foreach (var projector in _projectors)
-        {
-            object projected;
-            try
-            {
-                projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
-            }
-            catch (PopcornSourceUnavailableException e)
-            {
-                _sourceOutage.Failed(e.InnerException ?? e);
-                throw;
-            }
-
-            if (!ReferenceEquals(projected, value))
-            {
-                _sourceOutage.Succeeded();
-                return projected;
-            }
-        }
-
-        return value;
-    }
-
-    /// <summary>Writes a value <see cref="PrepareAsync"/> returned into an already open JSON document (the gateway's <c>data</c> object).</summary>
-    public async ValueTask WritePreparedValueAsync(ResponseBody body, object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
-    {
         if (value is null || !shape.IsSequence)
         {
             // The generated writers are synchronous (the cycle path is per thread), so one object is written in parts

@@ -1,5 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Popcorn.Bench.Data.Dto;
+using Popcorn.Bench.Data.OData;
 using Popcorn.Bench.Data.Reads;
 using Popcorn.Bench.Data.Store;
 using Popcorn.Bench.Host.Plain;
@@ -35,6 +36,7 @@ public static class DataBenchApp
         builder.Services.AddDbContext<StoreDbContext>(o => (postgres ? o.UseNpgsql(connection) : o.UseSqlite(connection)).AddInterceptors(reads));
         builder.Services.AddPopcorn(o => o.AddContext(DataJsonContext.Default));
         builder.Services.AddPopcornEntityFrameworkCore();
+        builder.Services.AddODataComparison();
         // The naive endpoints' System.Text.Json gets the source-generated metadata too, as a user of a context would.
         builder.Services.ConfigureHttpJsonOptions(o => o.SerializerOptions.TypeInfoResolverChain.Insert(0, DataJsonContext.Default));
 
@@ -46,6 +48,7 @@ public static class DataBenchApp
 
         MapPages(app);
         MapAll(app);
+        app.MapODataComparison();
         app.MapGet("/stats/reads", (ReadCounter counter) => counter.Snapshot().ToString());
         return app;
     }

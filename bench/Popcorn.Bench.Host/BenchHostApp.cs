@@ -23,7 +23,8 @@ public static class BenchHostApp
         builder.Services.AddSingleton<MemberData>();
         builder.Services.AddSingleton<CompanyData>();
         builder.Services.AddPopcorn(options => options.AddContext(BenchHostJsonContext.Default));
-        builder.Services.AddSingleton<GraphQLNetEngine>();
+        builder.Services.AddKeyedSingleton(GraphQLPaths.GraphQLNet, (services, _) => GraphQLNetEngine.Uncached(services.GetRequiredService<CompanyData>()));
+        builder.Services.AddKeyedSingleton(GraphQLPaths.GraphQLNetCached, (services, _) => GraphQLNetEngine.Cached(services.GetRequiredService<CompanyData>()));
         builder.Services.AddSingleton<GraphQLFloor>();
 
         var app = builder.Build();
@@ -84,9 +85,12 @@ public static class BenchHostApp
         app.MapPopcornGateway(GraphQLPaths.Popcorn, gateway => gateway
             .Field("departments", (CompanyData data) => data.Departments)
             .Field("employees", (CompanyData data) => data.Employees)
-            .Field("employee", (int id, CompanyData data) => data.Find(id)));
-        var graphQLNet = app.Services.GetRequiredService<GraphQLNetEngine>();
-        app.MapPost(GraphQLPaths.GraphQLNet, graphQLNet.HandleAsync);
+            .Field("employee", (int id, CompanyData data) => data.Find(id))
+            .Mutation("retitleEmployee", (RetitleEmployeeInput input, CompanyData data) => data.Retitle(input.Id, input.Title)));
+        foreach (string path in (string[])[GraphQLPaths.GraphQLNet, GraphQLPaths.GraphQLNetCached])
+        {
+            app.MapPost(path, app.Services.GetRequiredKeyedService<GraphQLNetEngine>(path).HandleAsync);
+        }
         var floor = app.Services.GetRequiredService<GraphQLFloor>();
         app.MapPost(GraphQLPaths.Floor, floor.HandleAsync);
     }

@@ -17,4 +17,5 @@ namespace Popcorn.Bench.Host;
 [JsonSerializable(typeof(List<Employee>))]
 [JsonSerializable(typeof(Department))]
 [JsonSerializable(typeof(List<Department>))]
+[JsonSerializable(typeof(RetitleEmployeeInput))]
 public partial class BenchHostJsonContext : JsonSerializerContext;

@@ -169,8 +169,18 @@ public static class GraphQLCases
         }
         """);
 
+    /// <summary>
+    /// A mutation with a small input (through a variable, as clients send one) and a selection on its result, one level
+    /// deep: employee 7 gets the title it already has, so every other case keeps reading the same data.
+    /// </summary>
+    public static readonly GraphQLCase Mutation = new("mutation", """
+        mutation Retitle($input: RetitleEmployeeInput!) {
+          retitleEmployee(input: $input) { id firstName title manager { firstName lastName } }
+        }
+        """, """{"input":{"id":7,"title":"Senior Engineer"}}""", "Retitle");
+
     /// <summary>Every case, in the order the reports list them.</summary>
-    public static IReadOnlyList<GraphQLCase> All { get; } = [Small, NestedList, Fragments, Introspection];
+    public static IReadOnlyList<GraphQLCase> All { get; } = [Small, NestedList, Fragments, Introspection, Mutation];
 
     /// <summary>The nested list's selection in the include syntax, for the REST side of the gateway-vs-REST comparison.</summary>
     public const string NestedListInclude = "[id,name,members[id,firstName,lastName,email]]";

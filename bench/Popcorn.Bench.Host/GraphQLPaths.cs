@@ -9,6 +9,9 @@ public static class GraphQLPaths
     /// <summary>GraphQL.NET, same schema and data.</summary>
     public const string GraphQLNet = "/graphql-net";
 
+    /// <summary>GraphQL.NET with a document cache (validated documents reused by query text).</summary>
+    public const string GraphQLNetCached = "/graphql-net-cached";
+
     /// <summary>
     /// Not GraphQL: the small query's answer as a constant, after reading the body (<see cref="Plain.GraphQLFloor"/>),
     /// the HTTP work every engine pays for it.

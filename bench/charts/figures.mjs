@@ -49,3 +49,42 @@ report('parse-vs-v8.md', (path) => {
     console.log(`  ${selection.padEnd(8)} parse ${ratio(ours, v8).padStart(6)} (${count(ours)} / ${count(v8)}), cache hit ${ratio(hit, v8).padStart(6)} (${count(hit)})`);
   }
 });
+
+report('diy-routes.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`diy-routes.md (${runLabel(path)}): a ?fields= route written without Popcorn, over Popcorn's (same bytes, 100 flat objects)`);
+  for (const selection of ['Narrow', 'Full']) {
+    const popcorn = c.get(`DiyRoute/${selection}/Popcorn`);
+    const routes = ['LinqDynamic_Stj', 'Newtonsoft_ContractResolver'].map((r) => `${r} ${ratio(c.get(`DiyRoute/${selection}/${r}`), popcorn)}`);
+    console.log(`  ${selection.padEnd(7)} ${routes.join(', ')}   (Popcorn ${count(popcorn)})`);
+  }
+});
+
+report('graphql-net-cached.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`graphql-net-cached.md (${runLabel(path)}): GraphQL.NET without and with a document cache, over Popcorn's gateway (one run)`);
+  for (const query of ['small', 'nested-list', 'fragments', 'introspection']) {
+    const popcorn = c.get(`GraphQLRequest/${query}/Popcorn`);
+    const net = c.get(`GraphQLRequest/${query}/GraphQLNet`);
+    const cached = c.get(`GraphQLRequest/${query}/GraphQLNet_Cached`);
+    console.log(`  ${query.padEnd(14)} uncached ${ratio(net, popcorn).padStart(7)}, cached ${ratio(cached, popcorn).padStart(7)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
+  }
+});
+
+report('data-instructions.md', (path) => {
+  const c = instructionCounts(path);
+  console.log(`data-instructions.md (${runLabel(path)}): instructions per whole request over Popcorn's pushdown (EF Core, SQLite, 100 orders)`);
+  for (const [selection, others] of [['Narrow', ['OData', 'Naive_IncludeCustomer']], ['Deep', ['OData', 'HandWritten_Select']]]) {
+    const popcorn = c.get(`Data/${selection}/Popcorn`);
+    console.log(`  ${selection.padEnd(7)} ${others.map((o) => `${o} ${ratio(c.get(`Data/${selection}/${o}`), popcorn)}`).join(', ')}   (Popcorn ${count(popcorn)})`);
+  }
+});
+
+report('graphql-mutation.md', (path) => {
+  const c = instructionCounts(path);
+  const popcorn = c.get('GraphQLRequest/mutation/Popcorn');
+  const net = c.get('GraphQLRequest/mutation/GraphQLNet');
+  const cached = c.get('GraphQLRequest/mutation/GraphQLNet_Cached');
+  console.log(`graphql-mutation.md (${runLabel(path)}): GraphQL.NET's instructions per mutation request over Popcorn's gateway's`);
+  console.log(`  uncached ${ratio(net, popcorn)}, with a document cache ${ratio(cached, popcorn)}   (${count(net)} / ${count(cached)} / ${count(popcorn)})`);
+});

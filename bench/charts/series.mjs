@@ -53,8 +53,20 @@ export function graphQLEngineTimes(path) {
   const table = tableWith(path, 'Method', 'Query', 'Mean');
   return [...new Set(table.map((r) => r.Query))].map((query) => ({
     label: query,
-    values: ['GraphQLNet', 'Popcorn'].map((method) => {
+    values: ['GraphQLNet', 'GraphQLNet_Cached', 'Popcorn'].map((method) => {
       const row = table.find((r) => r.Method === method && r.Query === query);
+      return row ? nanoseconds(row.Mean) : null;
+    }),
+  }));
+}
+
+/** Mean time per request of the do-it-yourself routes and Popcorn's, per selection (DiyRouteBenchmarks). */
+export function diyRouteTimes(path) {
+  const table = tableWith(path, 'Method', 'Selection', 'Mean');
+  return [...new Set(table.map((r) => r.Selection))].map((selection) => ({
+    label: selection,
+    values: ['Popcorn', 'LinqDynamic_Stj', 'Newtonsoft_ContractResolver'].map((method) => {
+      const row = table.find((r) => r.Method === method && r.Selection === selection);
       return row ? nanoseconds(row.Mean) : null;
     }),
   }));

@@ -2,8 +2,8 @@
 // Prints the comparison the charts draw, as text tables, from BenchmarkDotNet reports in a folder (bench/quick.sh
 // passes its fresh run; bench/results works too):
 //   node bench/charts/summary.mjs DIR
-// Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md, the parsing and the
-// GraphQLEngineBenchmarks equivalents.
+// Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md, the parsing, the
+// GraphQLEngineBenchmarks and the DiyRouteBenchmarks equivalents.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as series from './series.mjs';
@@ -40,11 +40,23 @@ if (parsing) {
 
 const graphQL = find('GraphQLEngineBenchmarks');
 if (graphQL) {
-  console.log('\nGraphQL: one whole request in process, GraphQL.NET 8.8.5 against Popcorn\'s gateway (same schema, data and body)\n');
-  console.log(`${'query'.padEnd(15)}${pad('GraphQL.NET', 14)}${pad('Popcorn', 14)}${pad('GraphQL.NET/Popcorn', 22)}`);
+  console.log('\nGraphQL: one whole request in process, GraphQL.NET 8.8.5 (without and with a document cache) against Popcorn\'s gateway (same schema, data and body)\n');
+  console.log(`${'query'.padEnd(15)}${pad('GraphQL.NET', 14)}${pad('cached', 14)}${pad('Popcorn', 14)}${pad('GraphQL.NET/Popcorn', 22)}${pad('cached/Popcorn', 17)}`);
   for (const group of series.graphQLEngineTimes(graphQL)) {
-    const [net, popcorn] = group.values;
-    console.log(`${group.label.padEnd(15)}${pad(time(net), 14)}${pad(time(popcorn), 14)}${pad(net && popcorn ? cell(net / popcorn) : '-', 22)}`);
+    const [net, cached, popcorn] = group.values;
+    const over = (v) => (v && popcorn ? cell(v / popcorn) : '-');
+    console.log(`${group.label.padEnd(15)}${pad(time(net), 14)}${pad(time(cached), 14)}${pad(time(popcorn), 14)}${pad(over(net), 22)}${pad(over(cached), 17)}`);
+  }
+}
+
+const routes = find('DiyRouteBenchmarks');
+if (routes) {
+  console.log('\nA ?fields= route without Popcorn: mean time per request over Popcorn\'s (100 flat objects, same bytes)\n');
+  console.log(`${'selection'.padEnd(15)}${pad('Popcorn', 14)}${pad('LinqDynamic_Stj', 18)}${pad('Newtonsoft', 14)}`);
+  for (const group of series.diyRouteTimes(routes)) {
+    const [popcorn, linq, newtonsoft] = group.values;
+    const over = (v) => (v && popcorn ? cell(v / popcorn) : '-');
+    console.log(`${group.label.padEnd(15)}${pad(time(popcorn), 14)}${pad(over(linq), 18)}${pad(over(newtonsoft), 14)}`);
   }
 }
 

@@ -110,6 +110,9 @@ start_postgres() {
 
 narrow='%5Bid%2CplacedAt%2Ccustomer%5Bname%5D%5D'
 deep='%5Bid%2CplacedAt%2Clines%5Bquantity%2Cproduct%5Bsku%2Cname%2Cprice%5D%5D%5D'
+# The same selections in OData's spelling (bench/Popcorn.Bench.Data/OData/ODataEndpoints.cs), percent-encoded.
+odata_narrow='%24select=id%2CplacedAt&%24expand=customer(%24select%3Dname)'
+odata_deep='%24select=id%2CplacedAt&%24expand=lines(%24select%3Dquantity%3B%24expand%3Dproduct(%24select%3Dsku%2Cname%2Cprice))'
 # Cases: group | role | label | path. In each group the ratio is to the "base" row (the naive path with the
 # selection's Include for narrow, the hand-written projection for deep).
 cases=(
@@ -118,11 +121,13 @@ cases=(
   "narrow|base|naive: Include(Customer), System.Text.Json|/naive/orders"
   "deep|popcorn|Popcorn, pushdown, AsSplitQuery()|/split/orders?include=$deep"
   "deep|base|hand-written EF Select, AsSplitQuery(), System.Text.Json fast path|/dto/orders"
+  "narrow|other|ASP.NET Core OData 9.5: \$select/\$expand over the same query|/odata/orders?$odata_narrow"
+  "deep|other|ASP.NET Core OData 9.5: \$select/\$expand, AsSplitQuery()|/odata/split/orders?$odata_deep"
   "narrow|other|naive: Include everything (one statement), System.Text.Json|/naive/orders/everything"
 )
 # The last case takes over a second a request on SQLite (EF's single query over a page and its lines reads every line);
 # it is measured once, after the interleaved rounds of the others, so its backlog cannot slow them.
-slow_case=5
+slow_case=7
 
 # reads PATH: one request's reads from the database, as "commands rows cells bytes".
 reads() {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # GraphQL over HTTP: Popcorn's gateway (/graphql) against GraphQL.NET 8.8.5 (/graphql-net) on the same bench host,
 # same schema and objects, same POST bodies (bench/Popcorn.Bench.Host/GraphQLCases.cs: a small query, a nested list,
-# fragments with variables, graphql-js's introspection query), and the gateway against Popcorn REST for the same
-# selection. The server is pinned to one core and wrk to the other, loopback only. Each pair is measured A, B, B, A
+# fragments with variables, graphql-js's introspection query, a mutation with a small input), and the gateway against
+# Popcorn REST for the same selection. The server is pinned to one core and wrk to the other, loopback only. Each pair is measured A, B, B, A
 # (so drift in the machine's load lands on both) and each side's two runs are averaged. Then the small query's floor:
 # /graphql-floor answers the same bytes with no GraphQL work (bench/Popcorn.Bench.Host/Plain/GraphQLFloor.cs), and
 # it, GraphQL.NET and Popcorn are measured in rounds, the order rotated each round; medians per side and per ratio.
@@ -79,7 +79,7 @@ post() { curl -s -o "$3" -w '%{http_code} %{size_download}\n' -X POST -H 'Conten
 # aside: the two describe different schemas (Popcorn's lists every model the app registered, and its own directives).
 include='%5Bid%2Cname%2Cmembers%5Bid%2CfirstName%2ClastName%2Cemail%5D%5D'   # [id,name,members[id,firstName,lastName,email]]
 declare -A bytes
-for name in small nested-list fragments introspection; do
+for name in small nested-list fragments introspection mutation; do
   read -r popcorn_status popcorn_bytes < <(post /graphql "$name" "$work/popcorn-$name")
   read -r net_status net_bytes < <(post /graphql-net "$name" "$work/net-$name")
   if [ "$popcorn_status" != 200 ] || [ "$net_status" != 200 ] || grep -q '"errors"' "$work/popcorn-$name" "$work/net-$name"; then
@@ -131,7 +131,7 @@ measure() {
 
 # Pairs: case | A label | A url | A body | B label | B url | B body
 pairs=()
-for name in small nested-list fragments introspection; do
+for name in small nested-list fragments introspection mutation; do
   pairs+=("$name|GraphQL.NET|$base/graphql-net|$name|Popcorn|$base/graphql|$name")
 done
 pairs+=("nested-list|REST|$base/company/departments?include=$include||gateway|$base/graphql|nested-list")

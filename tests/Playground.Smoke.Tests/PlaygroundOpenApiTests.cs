@@ -31,4 +31,16 @@ public class PlaygroundOpenApiTests(PlaygroundFixture server) : IClassFixture<Pl
 
         product["properties"]!.AsObject().Select(p => p.Key).ShouldNotContain("cost");
     }
+
+    [Fact]
+    public async Task OpenApi_OrderStatus_IsTheStringTheWireCarries()
+    {
+        var document = JsonNode.Parse(await server.Client.GetStringAsync("/openapi/v1.json"))!;
+        var status = document["components"]!["schemas"]!["OrderStatus"]!;
+        string orders = await server.Client.GetStringAsync("/api/store/orders?include=%5Bstatus%5D");
+
+        status["type"]!.GetValue<string>().ShouldBe("string");
+        status["enum"]!.AsArray().Select(v => v!.GetValue<string>()).ShouldBe(["Open", "Shipped", "Delivered"]);
+        orders.ShouldContain("\"status\":\"");
+    }
 }

@@ -5,13 +5,17 @@ import { createRequire } from 'node:module';
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
-export async function seriousViolations(page) {
+/**
+ * The serious and critical violations axe finds on the page as it is now, one line each. `targetSize` also runs
+ * WCAG 2.2's `target-size` rule (24 px targets), which axe leaves off by default.
+ */
+export async function seriousViolations(page, { targetSize = false } = {}) {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: axeSource });
   }
 
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  const options = { resultTypes: ['violations'], rules: { 'target-size': { enabled: targetSize } } };
+  const violations = await page.evaluate(async (options) => (await window.axe.run(document, options)).violations, options);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);

@@ -50,4 +50,31 @@ describe('gateway docs from introspection', () => {
     await option.waitFor();
     assert.equal(await option.locator('.cm-completionDetail').textContent(), expected);
   });
+  test('Explorer_GatewayInputTypes_ListTheirFieldsAndValuesFromIntrospection', async () => {
+    // GraphiQL's docs list the types a client writes in arguments; so does the explorer, from the same introspection.
+    const response = await fetch(`${suite.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ sort: __type(name: "OrderSort") { inputFields { name } } direction: __type(name: "SortDirection") { enumValues { name } } }' }),
+    });
+    const { data } = await response.json();
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '{ orders(first: 2) { id } }' }));
+
+    const sort = page.getByTestId('explorer-input-OrderSort');
+    await sort.locator('summary').click();
+    const fields = await sort.locator('.field').evaluateAll((rows) => rows.map((row) => row.dataset.field));
+    assert.deepEqual(fields, data.sort.inputFields.map((field) => field.name));
+    assert.ok(fields.includes('placedAt'), fields.join());
+
+    // A field's type links to its own section: SortDirection's values.
+    await sort.locator('.field[data-field=placedAt] .type-link').click();
+    const direction = page.getByTestId('explorer-input-SortDirection');
+    await direction.locator('.field').first().waitFor();
+    assert.deepEqual(await direction.locator('.field').evaluateAll((rows) => rows.map((row) => row.dataset.field)), data.direction.enumValues.map((value) => value.name));
+
+    // The filter narrows them like the model types.
+    await page.getByTestId('explorer-filter').fill('OrderFilter');
+    await page.getByTestId('explorer-input-OrderFilter').waitFor();
+    assert.equal(await sort.isHidden(), true);
+  });
 });

@@ -119,6 +119,27 @@ describe('playground', () => {
     assert.equal((await responseJson(page)).data.employee.id, 2);
   });
 
+  test('Explorer_ListArgumentsAndSortableFilterableMarks_ComeFromTheSchema', async () => {
+    const { page } = await open(search({ resource: 'storeCustomers', syntax: 'include', query: '[id]' }));
+    const customer = suite.schema.types.find((type) => type.name === 'Customer');
+    const orders = customer.fields.find((field) => field.name === 'orders');
+    assert.ok(orders.arguments?.includes('orderBy'), 'the schema gives a customer\'s orders their arguments');
+
+    const section = page.getByTestId('explorer-type-Customer');
+    await section.evaluate((details) => (details.open = true));
+    const row = section.locator('.field[data-field=orders]');
+    assert.equal(await row.locator('.arguments').textContent(), `(${orders.arguments.join(', ')})`);
+
+    // Every field the schema marks Sortable or Filterable carries the mark, and no other does.
+    const order = suite.schema.types.find((type) => type.name === 'Order');
+    const orderSection = page.getByTestId('explorer-type-Order');
+    await orderSection.evaluate((details) => (details.open = true));
+    const marked = (badge) => orderSection.locator('.field').filter({ has: page.locator(`.badge-${badge}`) }).evaluateAll((rows) => rows.map((row) => row.dataset.field));
+    assert.deepEqual(await marked('sortable'), order.fields.filter((field) => field.isSortable).map((field) => field.name));
+    assert.deepEqual(await marked('filterable'), order.fields.filter((field) => field.isFilterable).map((field) => field.name));
+    assert.ok(order.fields.some((field) => field.isSortable), 'the store marks some Order fields Sortable');
+  });
+
   test('Convert_BetweenSyntaxes_UsesTheServersCanonicalForms', async () => {
     const query = '[id, manager[firstName]]';
     const { page } = await open(search({ resource: 'employees', syntax: 'include', query }));
@@ -132,6 +153,20 @@ describe('playground', () => {
     await page.getByTestId('syntax-include').click();
     await waitForQuery(page, expected.include);
     assert.equal(expected.include, '[id,manager[firstName]]');
+  });
+
+  test('Convert_IncludeStartingWithRootArguments_IsLabelledIncludeAndConverts', async () => {
+    // README's own form: root arguments, then the include selection. The syntax is what follows the arguments.
+    const query = '(first: 5, orderBy: {placedAt: DESC})[id]';
+    const { page } = await open(search({ resource: 'storeOrders', query }));
+    await waitForQuery(page, query);
+    assert.equal(await page.getByTestId('syntax-include').getAttribute('aria-pressed'), 'true');
+    const expected = (await normalized(query)).body;
+
+    await page.getByTestId('syntax-graphql').click();
+    await waitForQuery(page, expected.graphql);
+    assert.ok(expected.graphql.includes('{'), expected.graphql);
+    assert.equal(await page.getByTestId('syntax-graphql').getAttribute('aria-pressed'), 'true');
   });
 
   test('Lint_UnknownField_MarksTheReportedPosition', async () => {

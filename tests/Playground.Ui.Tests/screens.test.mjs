@@ -53,6 +53,45 @@ describe('screens', () => {
     });
   }
 
+  test('ShortPhone_LongStatusMessage_KeepsItsHeightAboveTheBoxesBelow', async () => {
+    // A wrapped message used to be squeezed to the line's 20 px and ran over the Variables heading below it, once the
+    // query pane's boxes were taller than the screen (a phone held sideways, or the gateway's variables and headers).
+    const query = '{ employees { id firstNameOfTheEmployeeAsWrittenOnTheirBadgeAndInTheDirectory } }';
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }), { viewport: { width: 390, height: 640 } });
+    await showPane(page, 'query');
+    await setQuery(page, query);
+    const status = page.locator('[data-testid=query-status].is-error');
+    await status.waitFor({ timeout: 10_000 });
+
+    const box = await status.evaluate((element) => {
+      let next = element.nextElementSibling;
+      while (next && next.getBoundingClientRect().height === 0) {
+        next = next.nextElementSibling;
+      }
+
+      const rect = element.getBoundingClientRect();
+      return { text: element.textContent, scrollHeight: element.scrollHeight, height: rect.height, bottom: rect.bottom, nextTop: next.getBoundingClientRect().top };
+    });
+    assert.ok(box.scrollHeight > 40, `the message wraps on a phone: ${box.text} (${box.scrollHeight} px)`);
+    assert.ok(box.scrollHeight <= box.height + 1, `the message is cut to ${box.height} px of its ${box.scrollHeight}`);
+    assert.ok(box.bottom <= box.nextTop + 1, `the message (bottom ${box.bottom}) runs over what follows it (top ${box.nextTop})`);
+  });
+
+  for (const width of [1280, 1366, 1440]) {
+    test(`Laptop_${width}px_GatewayTopBarStaysOneRow`, async () => {
+      // The gateway adds the document's sha256 id beside Run: the bar used to wrap it onto a second row.
+      const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '{ employees { id firstName } }' }), { viewport: { width, height: 900 } });
+      await page.getByTestId('query-hash').waitFor();
+      const rows = await page.evaluate(() => {
+        const bar = document.querySelector('.topbar');
+        const items = [...bar.querySelectorAll('.brand, .target-bar, .topbar-actions > *')].filter((e) => e.getBoundingClientRect().height > 0);
+        return items.map((e) => ({ name: e.className || e.tagName, top: Math.round(e.getBoundingClientRect().top), bottom: Math.round(e.getBoundingClientRect().bottom) }));
+      });
+      const firstBottom = Math.min(...rows.map((r) => r.bottom));
+      assert.ok(rows.every((r) => r.top < firstBottom), `the bar wraps: ${JSON.stringify(rows)}`);
+    });
+  }
+
   test('Phone_Tabs_ShowOnePaneAtATime', async () => {
     const { page } = await suite.open(search({ resource: 'employees', syntax: 'include', query: '[id]' }), { viewport: screens[0].viewport });
     const explorer = page.getByTestId('explorer');

@@ -22,6 +22,7 @@ internal static class FuzzTargets
         ["graphql"] = data => Parse(data, FuzzSyntax.GraphQL),
         ["plan"] = Plan,
         ["gateway"] = Gateway,
+        ["arguments"] = Arguments,
     };
 
     private static readonly int[] s_gatewayStatuses = [0, StatusCodes.Status400BadRequest, StatusCodes.Status413PayloadTooLarge, StatusCodes.Status415UnsupportedMediaType];
@@ -52,6 +53,47 @@ internal static class FuzzTargets
         if (FuzzTarget.Check(input, outcome, error, tree, plan) is { } broken)
         {
             throw new InvalidOperationException(broken);
+        }
+    }
+
+    /// <summary>
+    /// A list field's arguments: the bytes up to the first NUL are the argument text (the first byte picks the syntax
+    /// the field is written in), the rest the variables' JSON. Then the checks of the argument fuzzer (tests/Popcorn.Fuzz):
+    /// the parser and compiler's properties, and the arguments arranging rows in memory.
+    /// </summary>
+    private static void Arguments(ReadOnlySpan<byte> data)
+    {
+        if (data.IsEmpty)
+        {
+            return;
+        }
+
+        int split = data.IndexOf((byte)0);
+        string arguments = Encoding.UTF8.GetString(split < 0 ? data[1..] : data[1..Math.Max(1, split)]);
+        JsonElement variables = default;
+        if (split >= 0)
+        {
+            try
+            {
+                using var json = JsonDocument.Parse(data[(split + 1)..].ToArray(), GatewayRequest.JsonOptions);
+                variables = json.RootElement.ValueKind == JsonValueKind.Object ? json.RootElement.Clone() : default;
+            }
+            catch (JsonException)
+            {
+                // Not JSON: the gateway's reader refuses such a body before any parsing (the gateway target covers it).
+            }
+        }
+
+        string text = (data[0] % 3) switch
+        {
+            0 => $"[rows({arguments})[id,name]]",
+            1 => $"{{ rows({arguments}) {{ id name }} }}",
+            _ => $"query($a: Int, $b: String, $f: RowFilter, $s: [RowSort!], $l: [Int]) {{ rows({arguments}) {{ id }} }}",
+        };
+        var (_, problem) = ArgumentFuzz.Execute(new FuzzCase(0, text, variables, null, ArgumentModel.Holder));
+        if (problem is not null)
+        {
+            throw new InvalidOperationException(problem);
         }
     }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing: SharpFuzz instruments Popcorn.Query and Popcorn.Server, libFuzzer drives them.
-#   tests/Popcorn.Fuzz.LibFuzzer/run.sh <include|graphql|plan|gateway|all> [seconds per target, default 60]
+#   tests/Popcorn.Fuzz.LibFuzzer/run.sh <include|graphql|plan|gateway|arguments|all> [seconds per target, default 60]
 #   RUNS=10000000 tests/Popcorn.Fuzz.LibFuzzer/run.sh include   # stop after that many executions instead (no time limit)
 # Needs clang-14 and Debian's libclang-rt-14-dev (installed when run as root). New corpus entries go to
 # artifacts/fuzz/corpus/<target> (the committed seeds in corpus/ are read, never written); a crash or timeout is saved
@@ -14,7 +14,7 @@ seconds=${2:-60}
 runs=${RUNS:-}
 limit=(-max_total_time="$seconds")
 [ -n "$runs" ] && limit=(-runs="$runs")
-[ "$targets" = all ] && targets="include graphql plan gateway"
+[ "$targets" = all ] && targets="include graphql plan gateway arguments"
 
 if ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then

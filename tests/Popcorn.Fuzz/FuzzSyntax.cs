@@ -8,4 +8,7 @@ public enum FuzzSyntax
 
     /// <summary>The GraphQL-like syntax: <c>{ id manager { name } }</c> and full documents.</summary>
     GraphQL,
+
+    /// <summary>The argument fuzzer's inputs (<see cref="ArgumentInputs"/>): list arguments and variables, in both syntaxes.</summary>
+    Arguments,
 }

@@ -6,8 +6,14 @@ using Popcorn.Fuzz;
 // The long mode of the parser fuzzer. See docs/reliability.md.
 //   dotnet run -c Release --project tests/Popcorn.Fuzz -- --inputs 1000000 [--seed 1] [--syntax include|graphql|both] [--out artifacts/fuzz]
 //   dotnet run -c Release --project tests/Popcorn.Fuzz -- --syntax graphql --seed 1 --replay 12345   (rebuilds and runs one input)
+//   dotnet run -c Release --project tests/Popcorn.Fuzz -- --syntax arguments --inputs 1000000 [--seed 1]   (list arguments and variables)
 // Exit code 1 when an exception other than PopcornQueryException escaped or a property broke; timing violations are reported, not failed.
 var options = ParseArguments(args);
+if (options.Syntax == "arguments")
+{
+    return RunArguments(options.Seed, options.Inputs, options.Replay, options.Out);
+}
+
 var syntaxes = options.Syntax switch
 {
     "include" => new[] { FuzzSyntax.Include },
@@ -65,6 +71,26 @@ Console.WriteLine($"load average at end: {load}");
 File.WriteAllText(Path.Combine(options.Out, $"summary-seed{options.Seed}.txt"), summary.ToString());
 return bugs == 0 ? 0 : 1;
 
+static int RunArguments(int seed, long inputs, long? replay, string output)
+{
+    if (replay is { } index)
+    {
+        var input = ArgumentInputs.Build(seed, index);
+        Console.WriteLine($"arguments #{index}: {JsonSerializer.Serialize(input.Text)}, variables {(input.Variables.ValueKind == JsonValueKind.Undefined ? "none" : input.Variables.GetRawText())}");
+        var (outcome, problem) = ArgumentFuzz.Execute(input);
+        Console.WriteLine($"outcome: {outcome}; properties: {problem ?? "all kept"}");
+        return 0;
+    }
+
+    Directory.CreateDirectory(output);
+    var started = System.Diagnostics.Stopwatch.StartNew();
+    var report = ArgumentFuzz.Run(seed, inputs);
+    Console.WriteLine($"{report} in {started.Elapsed.TotalSeconds:N0} s");
+    string findingsPath = Path.Combine(output, $"findings-arguments-seed{seed}.jsonl");
+    File.WriteAllLines(findingsPath, report.Findings.Select(f => JsonSerializer.Serialize(new { f.Index, f.Input, f.Problem })));
+    return report.Findings.Count == 0 ? 0 : 1;
+}
+
 static (long Inputs, int Seed, string Syntax, long? Replay, string Out) ParseArguments(string[] args)
 {
     long inputs = 1_000_000;
@@ -82,7 +108,7 @@ static (long Inputs, int Seed, string Syntax, long? Replay, string Out) ParseArg
             case "--syntax": syntax = value.ToLowerInvariant(); break;
             case "--replay": replay = long.Parse(value, CultureInfo.InvariantCulture); break;
             case "--out": output = value; break;
-            default: throw new ArgumentException($"Unknown option '{args[i]}'. Options: --inputs N, --seed N, --syntax include|graphql|both, --replay INDEX, --out DIR.");
+            default: throw new ArgumentException($"Unknown option '{args[i]}'. Options: --inputs N, --seed N, --syntax include|graphql|both|arguments, --replay INDEX, --out DIR.");
         }
 
         i++;

@@ -9,8 +9,11 @@ namespace Popcorn.Query;
 /// substituted — counting the field and alias limits on the expanded result as it grows.
 /// </summary>
 /// <remarks>
-/// Type conditions (<c>on Employee</c>) are accepted and not checked: there is no type information
-/// at parse time. A fragment's fields are merged wherever it is spread, whatever its condition.
+/// Type conditions (<c>on Employee</c>) are kept, not checked: there is no type information at parse time. A fragment
+/// without one, or on the type its enclosing fragment is already on, is merged in place; any other stays in the tree
+/// as a type-conditioned node (<see cref="PropertyReference.TypeConditioned"/>), which the plan compiler settles
+/// against the type it compiles for (merged, applied to a derived type's values only, or refused; docs/graphql-syntax.md,
+/// "Fragments").
 /// </remarks>
 internal sealed partial class GraphQLNormalizer
 {

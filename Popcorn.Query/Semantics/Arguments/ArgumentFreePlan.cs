@@ -1,6 +1,6 @@
 namespace Popcorn.Query;
 
-/// <summary>Copies a plan graph with only the list arguments a query left to do (<see cref="SelectionPlan.ForQueriedRows"/>); cycles are copied as cycles.</summary>
+/// <summary>Copies a plan graph without its list arguments, which a query applied (<see cref="SelectionPlan.ForQueriedRows"/>); cycles are copied as cycles.</summary>
 internal static class ArgumentFreePlan
 {
     public static SelectionPlan Of(SelectionPlan plan) =>
@@ -39,8 +39,7 @@ internal static class ArgumentFreePlan
         for (int i = 0; i < fields.Length; i++)
         {
             var field = plan.Fields[i];
-            var left = field.Arguments is { } arguments && !field.PagesInQuery ? arguments.PagingOnly() : null;
-            fields[i] = new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, left);
+            fields[i] = new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, arguments: null);
         }
 
         copy.Initialize(fields, isFull: false);

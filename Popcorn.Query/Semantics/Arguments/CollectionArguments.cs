@@ -54,18 +54,6 @@ public sealed class CollectionArguments
     /// </summary>
     public T[]? Apply<T>(IEnumerable<T>? source) => source is null ? null : InMemoryArrangement.Apply(this, source);
 
-    /// <summary>Only the paging, for a list a query filtered and sorted but could not page; null when there is none.</summary>
-    internal CollectionArguments? PagingOnly()
-    {
-        if (First is null && Skip == 0)
-        {
-            return null;
-        }
-
-        string text = First is { } first ? (Skip > 0 ? $"first: {first}, skip: {Skip}" : $"first: {first}") : $"skip: {Skip}";
-        return new CollectionArguments(First, Skip, Array.Empty<SortKey>(), null, text);
-    }
-
     /// <inheritdoc />
     public override string ToString() => Text;
 }

@@ -8,8 +8,11 @@ namespace Popcorn.Server;
 /// plans and writers as REST. A resolver that throws yields <c>null</c> for its field and an error; so does a source
 /// that is down.
 /// </summary>
-internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, ILogger logger)
+internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
+    private readonly PopcornResponseWriter _writer = writer;
+    private readonly RootSources _sources = sources;
+
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
 
     /// <summary>Resolves the query's root fields in order, then writes <c>{"data": {...}}</c> (and the errors of fields that failed).</summary>
@@ -25,7 +28,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         for (int i = 0; i < steps.Count; i++)
         {
             var step = steps[i];
-            if (step.Field is null || step.Field.Upstream is not null)
+            if (step.Field is null || step.Field.Source.StartsAtOnce)
             {
                 continue;
             }
@@ -33,7 +36,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             using var resolve = PopcornTracing.StartResolve(step.Field.Name);
             try
             {
-                values[i] = await step.Field.ResolveAsync(context, step.Arguments!);
+                values[i] = await step.Field.Source.ReadAsync(context, step);
             }
             catch (Exception e) when (e is not OperationCanceledException)
             {
@@ -49,9 +52,37 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await UpstreamCalls.CompleteAsync(upstream, steps, values, failed, errors);
         }
 
-        bool written = await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (writer, steps, values, failed, errors, context, operation.Schema, Introspection), static async (body, state) =>
+        bool written;
+        try
         {
-            var (responseWriter, steps, values, failed, errors, context, schema, introspection) = state;
+            written = await WriteAsync(context, steps, values, failed, errors, operation.Schema);
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // A root's source passed its limit after its first element (RootSources.OpenAsync reports one before): while
+            // nothing was sent, the held document is dropped for the error, as for a response too large; after, it is cut off.
+            if (context.Response.HasStarted)
+            {
+                context.Abort();
+                return;
+            }
+
+            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest, [new GraphQLError(limit.Message, Code: limit.Code)]);
+            return;
+        }
+
+        if (!written)
+        {
+            long limit = registry.Options.MaxResponseBytes;
+            await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest,
+                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
+        }
+    }
+
+    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, SchemaModel schema) =>
+        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, schema), static async (body, state) =>
+        {
+            var (self, steps, values, failed, errors, context, schema) = state;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -61,7 +92,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 json.WritePropertyName(step.Key);
                 if (step.Introspection is not null)
                 {
-                    introspection.Write(json, schema, step.Introspection);
+                    self.Introspection.Write(json, schema, step.Introspection);
                 }
                 else if (step.Field is null)
                 {
@@ -71,13 +102,9 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     json.WriteNullValue();
                 }
-                else if (values[i] is UpstreamValue upstreamValue)
+                else if (await OpenAsync(self._sources, values[i], step, errors, context) is (true, var prepared))
                 {
-                    json.WriteRawValue(upstreamValue.Json.Span, skipInputValidation: true);
-                }
-                else if (await PrepareAsync(responseWriter, values[i], step, errors, context) is (true, var prepared))
-                {
-                    await responseWriter.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
                 }
                 else
                 {
@@ -99,13 +126,6 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
 
             json.WriteEndObject();
         });
-        if (!written)
-        {
-            long limit = registry.Options.MaxResponseBytes;
-            await GatewayResponses.WriteErrorsAsync(writer, context, StatusCodes.Status400BadRequest,
-                [new GraphQLError($"The response would be larger than {limit} bytes, the most this server sends. Select fewer fields or aliases.", Code: "RESPONSE_TOO_LARGE")]);
-        }
-    }
 
     /// <summary>
     /// Starts a root field's source just before its value is written: roots run one after another, as they would
@@ -113,11 +133,17 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
     /// this field's error and a null, while the roots before and after it are still answered; the errors follow
     /// <c>data</c>, so one found mid-document can still be reported. Not available when the source was down.
     /// </summary>
-    internal static async ValueTask<(bool Available, object? Value)> PrepareAsync(PopcornResponseWriter writer, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
+    internal static async ValueTask<(bool Available, object? Value)> OpenAsync(RootSources sources, object? value, GatewayStep step, List<GraphQLError> errors, HttpContext context)
     {
         try
         {
-            return (true, await writer.PrepareAsync(value, step.Shape!, step.Plan!, context));
+            return (true, await sources.OpenAsync(value, step.Shape!, step.Plan!, context));
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            // The selection asked this field's source for more than the app allows: the client's error, named.
+            errors.Add(new GraphQLError(limit.Message, step.Location, step.Key, limit.Code));
+            return (false, null);
         }
         catch (PopcornSourceUnavailableException)
         {

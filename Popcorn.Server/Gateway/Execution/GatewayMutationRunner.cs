@@ -13,9 +13,10 @@ namespace Popcorn.Server;
 /// <c>null</c> with an error, and the fields after it still run (each field is its own write; an app that needs
 /// all-or-nothing does it in one field, in one transaction).
 /// </summary>
-internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogger logger)
+internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
     private readonly PopcornResponseWriter _writer = writer;
+    private readonly RootSources _sources = sources;
 
     public async Task RunAsync(HttpContext context, GatewayOperation operation)
     {
@@ -36,9 +37,9 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
                 }
 
                 var (resolved, value) = await self.ResolveAsync(step, errors, context);
-                if (resolved && await GatewayExecutor.PrepareAsync(self._writer, value, step, errors, context) is (true, var prepared))
+                if (resolved && await GatewayExecutor.OpenAsync(self._sources, value, step, errors, context) is (true, var prepared))
                 {
-                    await self._writer.WritePreparedValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
                 }
                 else
                 {
@@ -83,7 +84,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, ILogge
         using var resolve = PopcornTracing.StartResolve(field.Name);
         try
         {
-            return (true, await field.ResolveAsync(context, step.Arguments!));
+            return (true, await field.Source.ReadAsync(context, step));
         }
         catch (PopcornFieldException e)
         {

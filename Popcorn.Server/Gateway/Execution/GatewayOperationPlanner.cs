@@ -104,7 +104,7 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
             {
                 string? upstream = null;
-                if (field.Upstream is { } source
+                if (field.Source is UpstreamRootField source
                     && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, out string? refusal)) is null)
                 {
                     errors.Add(new GraphQLError(refusal!, property.Location, key, ValidationFailed));

@@ -12,14 +12,15 @@ namespace Popcorn.Server;
 /// (<see cref="GatewayResponses"/>): 400 under <c>application/graphql-response+json</c>, 200 under <c>application/json</c>.
 /// </summary>
 /// <remarks>
-/// Its services are given to it (the registry, the caller plans, the response writer, the gateway's root fields, the
-/// persisted documents); it reaches through no other component. Logs under <c>Popcorn.Server.GatewayRequestHandler</c>,
+/// Its services are given to it (the registry, the caller plans, the response writer, the root sources, the gateway's
+/// root fields, the persisted documents); it reaches through no other component. Logs under <c>Popcorn.Server.GatewayRequestHandler</c>,
 /// the category docs/configuration.md documents for the gateway's events.
 /// </remarks>
 internal sealed class GatewayRequestHandler(
     PopcornRegistry registry,
     CallerPlans callerPlans,
     PopcornResponseWriter writer,
+    RootSources sources,
     PopcornGateway gateway,
     PersistedDocuments persistedDocuments,
     ILogger<GatewayRequestHandler> logger)
@@ -28,9 +29,9 @@ internal sealed class GatewayRequestHandler(
 
     private readonly GatewayOperations _operations = new(registry, callerPlans, gateway);
 
-    private readonly GatewayExecutor _executor = new(registry, writer, logger);
+    private readonly GatewayExecutor _executor = new(registry, writer, sources, logger);
 
-    private readonly GatewayMutationRunner _mutations = new(writer, logger);
+    private readonly GatewayMutationRunner _mutations = new(writer, sources, logger);
 
     internal GatewayDocumentCache Documents => _operations.Documents;
 

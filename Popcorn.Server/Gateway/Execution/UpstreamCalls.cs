@@ -3,22 +3,23 @@ using Microsoft.AspNetCore.Http;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Runs an operation's upstream root fields: every call starts at once (they are independent, and each is one HTTP GET
+/// Runs an operation's root fields whose source starts at once (<see cref="IRootFieldSource.StartsAtOnce"/>: an
+/// upstream service's): every call starts at once (they are independent, and each is one HTTP GET
 /// on its own connection), with the request's abort token, so a client that leaves cancels them all. A call that fails
 /// is its field's <c>SOURCE_UNAVAILABLE</c> error and a null; the other fields are still answered.
 /// </summary>
 internal static class UpstreamCalls
 {
     /// <summary>Starts the upstream fields' calls; null when the operation has none (no allocation).</summary>
-    public static Task<UpstreamValue>?[]? Start(HttpContext context, IReadOnlyList<GatewayStep> steps)
+    public static Task<object?>?[]? Start(HttpContext context, IReadOnlyList<GatewayStep> steps)
     {
-        Task<UpstreamValue>?[]? calls = null;
+        Task<object?>?[]? calls = null;
         for (int i = 0; i < steps.Count; i++)
         {
-            if (steps[i] is { Field.Upstream: { } upstream, UpstreamSelection: { } selection, Plan: { } plan })
+            if (steps[i] is { Field.Source: { StartsAtOnce: true } source, UpstreamSelection: not null, Plan: not null })
             {
-                calls ??= new Task<UpstreamValue>?[steps.Count];
-                calls[i] = upstream.FetchAsync(context, selection, plan, steps[i].Key);
+                calls ??= new Task<object?>?[steps.Count];
+                calls[i] = source.ReadAsync(context, steps[i]).AsTask();
             }
         }
 
@@ -27,7 +28,7 @@ internal static class UpstreamCalls
 
     /// <summary>Waits for every call, putting each value in <paramref name="values"/> or its error in <paramref name="errors"/>.</summary>
     /// <exception cref="OperationCanceledException">The client left.</exception>
-    public static async Task CompleteAsync(Task<UpstreamValue>?[] calls, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors)
+    public static async Task CompleteAsync(Task<object?>?[] calls, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors)
     {
         for (int i = 0; i < calls.Length; i++)
         {

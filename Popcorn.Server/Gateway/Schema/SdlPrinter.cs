@@ -1,4 +1,5 @@
 using System.Text;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 
@@ -115,32 +116,9 @@ internal static class SdlPrinter
         if (reason != DefaultDeprecationReason)
         {
             sdl.Append("(reason: ");
-            AppendStringLiteral(sdl, reason);
+            GraphQLStringLiteral.Append(sdl, reason);
             sdl.Append(')');
         }
-    }
-
-    /// <summary>A GraphQL string literal, escaped as graphql-js's printer escapes it.</summary>
-    private static void AppendStringLiteral(StringBuilder sdl, string value)
-    {
-        sdl.Append('"');
-        foreach (char c in value)
-        {
-            switch (c)
-            {
-                case '"': sdl.Append("\\\""); break;
-                case '\\': sdl.Append("\\\\"); break;
-                case '\b': sdl.Append("\\b"); break;
-                case '\f': sdl.Append("\\f"); break;
-                case '\n': sdl.Append("\\n"); break;
-                case '\r': sdl.Append("\\r"); break;
-                case '\t': sdl.Append("\\t"); break;
-                case < ' ' or (>= '\u007F' and <= '\u009F'): sdl.Append("\\u").Append(((int)c).ToString("X4", System.Globalization.CultureInfo.InvariantCulture)); break;
-                default: sdl.Append(c); break;
-            }
-        }
-
-        sdl.Append('"');
     }
 
     private static void AppendArguments(StringBuilder sdl, IReadOnlyList<SchemaInputValue> arguments)

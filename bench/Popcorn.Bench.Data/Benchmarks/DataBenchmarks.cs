@@ -7,8 +7,8 @@ namespace Popcorn.Bench.Data.Benchmarks;
 /// <summary>
 /// One request per operation, through the endpoints' own delegates (<see cref="EndpointCaller"/>): time and bytes
 /// allocated per request. Narrow: Popcorn's pushdown against the naive paths and Popcorn without pushdown (baseline:
-/// the naive path with the selection's Include). Deep: Popcorn's pushdown against the hand-written projection
-/// (its baseline).
+/// the naive path with the selection's Include) and ASP.NET Core OData's <c>$select</c>/<c>$expand</c>. Deep: Popcorn's
+/// pushdown against the hand-written projection (its baseline) and OData.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -51,10 +51,16 @@ public class DataBenchmarks
     public Task<int> Naive_IncludeCustomer() => _caller.GetAsync("/naive/orders");
 
     [Benchmark, BenchmarkCategory("Narrow")]
+    public Task<int> OData_Narrow() => _caller.GetAsync("/odata/orders?" + OData.ODataEndpoints.Narrow);
+
+    [Benchmark, BenchmarkCategory("Narrow")]
     public Task<int> Naive_IncludeEverything() => _caller.GetAsync("/naive/orders/everything");
 
     [Benchmark, BenchmarkCategory("Deep")]
     public Task<int> Popcorn_Pushdown_Deep() => _caller.GetAsync("/split/orders?include=" + Deep);
+
+    [Benchmark, BenchmarkCategory("Deep")]
+    public Task<int> OData_Deep() => _caller.GetAsync("/odata/split/orders?" + OData.ODataEndpoints.Deep);
 
     [Benchmark(Baseline = true), BenchmarkCategory("Deep")]
     public Task<int> HandWritten_Select_Deep() => _caller.GetAsync("/dto/orders");

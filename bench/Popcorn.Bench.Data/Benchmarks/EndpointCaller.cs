@@ -31,6 +31,9 @@ public sealed class EndpointCaller
         await using var scope = _services.CreateAsyncScope();
         var context = new DefaultHttpContext { RequestServices = scope.ServiceProvider };
         context.Request.Method = HttpMethods.Get;
+        // A server's request has its scheme and host (OData writes them into its @odata.context).
+        context.Request.Scheme = "http";
+        context.Request.Host = new HostString("127.0.0.1");
         context.Request.Path = query < 0 ? path : path[..query];
         context.Request.QueryString = query < 0 ? QueryString.Empty : new QueryString(path[query..]);
         Body.SetLength(0);

@@ -4,7 +4,7 @@ namespace Popcorn.Bench.Host.Data;
 
 /// <summary>
 /// The GraphQL comparison's data: <see cref="DepartmentCount"/> departments of <see cref="DepartmentSize"/> employees.
-/// A department's first employee heads it and manages the others, and reports to employee 1. Built once, read only.
+/// A department's first employee heads it and manages the others, and reports to employee 1. Built once; the one mutation rewrites a title with the value it already has.
 /// </summary>
 public sealed class CompanyData
 {
@@ -50,6 +50,21 @@ public sealed class CompanyData
     public List<Department> Departments { get; }
 
     public List<Employee> Employees { get; }
+
+    /// <summary>
+    /// The mutation the comparison sends: gives an employee a title and returns them (null when there is no such
+    /// employee). The benchmark gives employee 7 the title it already has, so the data every query reads stays the same.
+    /// </summary>
+    public Employee? Retitle(int id, string title)
+    {
+        var employee = Find(id);
+        if (employee is not null)
+        {
+            employee.Title = title;
+        }
+
+        return employee;
+    }
 
     /// <summary>The employee with this id, or null.</summary>
     public Employee? Find(int id) => id >= 1 && id <= Employees.Count ? Employees[id - 1] : null;

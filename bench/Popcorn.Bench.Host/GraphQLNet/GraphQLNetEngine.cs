@@ -1,4 +1,6 @@
 using GraphQL;
+using GraphQL.Execution;
+using GraphQL.Validation;
 using GraphQL.SystemTextJson;
 using GraphQL.Transport;
 using Popcorn.Bench.Host.Data;
@@ -7,18 +9,28 @@ namespace Popcorn.Bench.Host.GraphQLNet;
 
 /// <summary>
 /// GraphQL.NET as an app would hold it without GraphQL.MicrosoftDI's builder (not served here): one schema, one
-/// <see cref="DocumentExecuter"/> (parse, validate, execute per request; no document cache, as GraphQL.MemoryCache is
-/// not served either) and GraphQL.SystemTextJson's serializer, all singletons.
+/// <see cref="DocumentExecuter"/> and GraphQL.SystemTextJson's serializer, all singletons. <see cref="Uncached"/>
+/// parses and validates every request (GraphQL.NET's default); <see cref="Cached"/> keeps validated documents, as a
+/// production setup with GraphQL.MemoryCache does (<see cref="CachedDocuments"/>, its stand-in).
 /// </summary>
 public sealed class GraphQLNetEngine
 {
-    private readonly DocumentExecuter _executer = new();
+    private readonly DocumentExecuter _executer;
 
-    public GraphQLNetEngine(CompanyData data)
+    private GraphQLNetEngine(CompanyData data, bool cacheDocuments)
     {
-        Schema = new CompanySchema(new GraphTypes(data), new CompanyQuery(data));
+        _executer = cacheDocuments
+            ? new DocumentExecuter(new GraphQLDocumentBuilder(), new DocumentValidator(), new DefaultExecutionStrategySelector(), [new CachedDocuments()])
+            : new DocumentExecuter();
+        Schema = new CompanySchema(new GraphTypes(data), new CompanyQuery(data), new CompanyMutation(data));
         Schema.Initialize();
     }
+
+    /// <summary>Parses and validates every request.</summary>
+    public static GraphQLNetEngine Uncached(CompanyData data) => new(data, cacheDocuments: false);
+
+    /// <summary>Reuses the validated document of a query text it has run before.</summary>
+    public static GraphQLNetEngine Cached(CompanyData data) => new(data, cacheDocuments: true);
 
     public CompanySchema Schema { get; }
 
@@ -54,6 +66,8 @@ public sealed class GraphQLNetEngine
             serviceType == typeof(EmployeeType) ? new EmployeeType()
             : serviceType == typeof(DepartmentType) ? new DepartmentType()
             : serviceType == typeof(CompanyQuery) ? new CompanyQuery(data)
+            : serviceType == typeof(CompanyMutation) ? new CompanyMutation(data)
+            : serviceType == typeof(RetitleEmployeeInputType) ? new RetitleEmployeeInputType()
             : null;
     }
 }

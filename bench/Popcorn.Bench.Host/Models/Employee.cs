@@ -17,7 +17,7 @@ public sealed class Employee
 
     public required string Email { get; init; }
 
-    public required string Title { get; init; }
+    public required string Title { get; set; }
 
     public Employee? Manager { get; set; }
 

@@ -27,6 +27,7 @@ public sealed class InProcessHost : IAsyncDisposable
         var endpoints = ((IEndpointRouteBuilder)_app).DataSources.SelectMany(source => source.Endpoints).OfType<RouteEndpoint>().ToArray();
         Popcorn = Find(endpoints, GraphQLPaths.Popcorn, HttpMethods.Post);
         GraphQLNet = Find(endpoints, GraphQLPaths.GraphQLNet, HttpMethods.Post);
+        GraphQLNetCached = Find(endpoints, GraphQLPaths.GraphQLNetCached, HttpMethods.Post);
         Rest = Find(endpoints, GraphQLPaths.RestDepartments, HttpMethods.Get);
         Floor = Find(endpoints, GraphQLPaths.Floor, HttpMethods.Post);
         Orders = Find(endpoints, "/orders", HttpMethods.Get);
@@ -44,14 +45,17 @@ public sealed class InProcessHost : IAsyncDisposable
     /// <summary>The narrow selection of the orders written by hand, plain System.Text.Json (<c>/plain/orders/narrow</c>).</summary>
     public RequestDelegate PlainNarrowOrders { get; }
 
-    /// <summary>Popcorn's gateway, POST.</summary>
     /// <summary><c>GET /plain/orders/narrow.csv</c>: the narrow selection as CSV written by hand.</summary>
     public RequestDelegate PlainNarrowOrdersCsv { get; }
 
+    /// <summary>Popcorn's gateway, POST.</summary>
     public RequestDelegate Popcorn { get; }
 
-    /// <summary>GraphQL.NET, POST.</summary>
+    /// <summary>GraphQL.NET, POST: parses and validates every request.</summary>
     public RequestDelegate GraphQLNet { get; }
+
+    /// <summary>GraphQL.NET with a document cache, POST.</summary>
+    public RequestDelegate GraphQLNetCached { get; }
 
     /// <summary>The small query's answer with no GraphQL work (the body read, the constant bytes written), POST.</summary>
     public RequestDelegate Floor { get; }

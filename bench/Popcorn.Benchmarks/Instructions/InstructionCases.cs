@@ -1,6 +1,7 @@
 using Popcorn.Bench.Host;
 using Popcorn.Benchmarks.GraphQL;
 using Popcorn.Benchmarks.Parsing;
+using Popcorn.Benchmarks.Peers;
 using Popcorn.Benchmarks.Serialization;
 
 namespace Popcorn.Benchmarks.Instructions;
@@ -34,6 +35,16 @@ public static class InstructionCases
             yield return new(prefix + "Popcorn_All", iterations, () => rows.Popcorn_All());
             yield return new(prefix + "Popcorn_Full", iterations, () => rows.Popcorn_Full());
             yield return new(prefix + "Popcorn_Custom", iterations, () => rows.Popcorn_Custom());
+        }
+
+        foreach (var selection in Enum.GetValues<DiySelection>())
+        {
+            var routes = new DiyRouteBenchmarks { Selection = selection };
+            routes.Setup();
+            string prefix = $"DiyRoute/{selection}/";
+            yield return new(prefix + "Popcorn", 100, () => routes.Popcorn());
+            yield return new(prefix + "LinqDynamic_Stj", 20, () => routes.LinqDynamic_Stj(), CompilesEveryCall: true);
+            yield return new(prefix + "Newtonsoft_ContractResolver", 20, () => routes.Newtonsoft_ContractResolver(), CompilesEveryCall: true);
         }
 
         foreach (var selection in Enum.GetValues<Selection>())
@@ -70,6 +81,7 @@ public static class InstructionCases
             // runs up to 14 % apart.
             int requests = graphQLCase == GraphQLCases.Small ? 200 : 20;
             yield return new($"GraphQLRequest/{graphQLCase.Name}/GraphQLNet", requests, () => host.PostAsync(host.GraphQLNet, body).GetAwaiter().GetResult());
+            yield return new($"GraphQLRequest/{graphQLCase.Name}/GraphQLNet_Cached", requests, () => host.PostAsync(host.GraphQLNetCached, body).GetAwaiter().GetResult());
             yield return new($"GraphQLRequest/{graphQLCase.Name}/Popcorn", requests, () => host.PostAsync(host.Popcorn, body).GetAwaiter().GetResult());
             if (graphQLCase == GraphQLCases.Small)
             {

@@ -62,6 +62,22 @@ public abstract class FilterBoundsEndpointTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Post_ThousandsOfSortKeysFromAVariable_IsAnErrorNamingTheRepeat_NotACrash()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        // 2,000 keys alternating two fields: EF Core's translator recursed once per ThenBy and overflowed the stack.
+        var keys = Enumerable.Range(0, 2000).Select(i => i % 2 == 0 ? (object)new { id = "ASC" } : new { placedAt = "DESC" }).ToArray();
+        var body = await server.PostGraphQLAsync("query($keys: [OrderSort!]) { orders(orderBy: $keys) { id } }", HttpStatusCode.BadRequest, new { keys });
+
+        ((string)body["errors"]![0]!["message"]!).ShouldContain("'id' is sorted by twice");
+        store.Sql.Commands.ShouldBeEmpty();
+        var next = await server.PostGraphQLAsync("{ orders(first: 2, orderBy: [{placedAt: DESC}, {id: ASC}]) { id } }", HttpStatusCode.OK);
+        next["data"]!["orders"]!.AsArray().Count.ShouldBe(2);
+    }
+
+    [StoreFact]
     public async Task Post_InFromAVariableWithinTheLimit_KeepsTheRows_NullsIncluded()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);

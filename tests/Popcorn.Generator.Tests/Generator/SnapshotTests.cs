@@ -30,6 +30,34 @@ public class SnapshotTests
         generated.ShouldBe(File.ReadAllText(path), $"{hintName} differs from its snapshot; run with POPCORN_UPDATE_SNAPSHOTS=1 to accept.");
     }
 
+    /// <summary>
+    /// Every file the generator emits for one baseline scenario (a polymorphic base, <c>[Sortable]</c>/<c>[Filterable]</c>
+    /// lists, a dictionary of models, a custom <c>JsonConverter</c>), in one snapshot, in hint-name order.
+    /// </summary>
+    [Theory]
+    [InlineData("Polymorphic")]
+    [InlineData("SortableFilterable")]
+    [InlineData("DictionaryOfModels")]
+    [InlineData("CustomConverter")]
+    public void Generate_BaselineScenario_MatchesSnapshot(string scenario)
+    {
+        var result = GeneratorHarness.Run(BaselineScenarios.Source(scenario));
+        result.Diagnostics.ShouldBeEmpty();
+        var generated = string.Concat(result.Results.Single().GeneratedSources
+            .OrderBy(s => s.HintName, StringComparer.Ordinal)
+            .Select(s => $"// ---- {s.HintName}\n{s.SourceText}\n"));
+
+        string path = SnapshotPath($"Baseline.{scenario}.verified.cs.txt");
+        if (Environment.GetEnvironmentVariable("POPCORN_UPDATE_SNAPSHOTS") == "1")
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            File.WriteAllText(path, generated);
+        }
+
+        File.Exists(path).ShouldBeTrue($"No snapshot {path}; run with POPCORN_UPDATE_SNAPSHOTS=1 to create it.");
+        generated.ShouldBe(File.ReadAllText(path), $"The {scenario} scenario differs from its snapshot; run with POPCORN_UPDATE_SNAPSHOTS=1 to accept.");
+    }
+
     [Fact]
     public void Generate_RepresentativeModels_EmitsOneFilePerWriterAndOneForTheContext()
     {

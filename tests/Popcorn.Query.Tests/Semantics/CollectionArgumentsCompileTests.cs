@@ -107,6 +107,7 @@ public class CollectionArgumentsCompileTests
     [InlineData("[lines(first: \"3\")]", "Argument 'first' on field 'lines' takes a whole number from 0, not \"3\".", 8)]
     [InlineData("[lines(orderBy: {price: ASC})]", "Field 'price' on type 'Line' cannot be sorted by. It can be sorted by: sku, quantity, status, shippedAt.", 18)]
     [InlineData("[lines(orderBy: {sku: UP})]", "The direction of 'sku' in 'orderBy' is ASC or DESC, not UP.", 18)]
+    [InlineData("[lines(orderBy: [{sku: ASC}, {quantity: ASC}, {sku: DESC}])]", "'sku' is sorted by twice in 'orderBy' on field 'lines'; each field may be a sort key once.", 48)]
     [InlineData("[lines(where: {quantity: \"many\"})]", "Field 'quantity' on type 'Line' is a int; \"many\" is not one.", 16)]
     [InlineData("[lines(where: {quantity: 1.5})]", "Field 'quantity' on type 'Line' is a int; 1.5 is not one.", 16)]
     [InlineData("[lines(where: {status: CLOSED})]", "Field 'status' on type 'Line' is a Status; CLOSED is not one.", 16)]

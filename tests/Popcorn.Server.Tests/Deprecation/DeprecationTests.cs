@@ -46,7 +46,7 @@ public sealed class DeprecationTests : IAsyncLifetime
 
         var all = await PostAsync("{ __type(name: \"Gadget\") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }");
         var fields = all["data"]!["__type"]!["fields"]!.AsArray();
-        Names(all).ShouldBe(["id", "name", "legacyCode", "label"]);
+        Names(all).ShouldBe(["id", "name", "legacyCode", "label", "serial"]);
         fields[1]!["isDeprecated"]!.GetValue<bool>().ShouldBeTrue();
         fields[1]!["deprecationReason"]!.GetValue<string>().ShouldBe("Use \"label\" instead.");
         fields[2]!["deprecationReason"]!.GetValue<string>().ShouldBe("No longer supported");
@@ -62,6 +62,7 @@ public sealed class DeprecationTests : IAsyncLifetime
         sdl.ShouldContain("  name: String @deprecated(reason: \"Use \\\"label\\\" instead.\")\n");
         sdl.ShouldContain("  legacyCode: Int! @deprecated\n");
         sdl.ShouldContain("  label: String\n");
+        sdl.ShouldContain("  serial: Int! @deprecated(reason: \"Gone\\u0007 for good\\u0085 \U0001F600\")\n");
     }
 
     [Fact]

@@ -16,6 +16,10 @@ public sealed class Gadget
     public int LegacyCode { get; set; }
 
     public string? Label { get; set; }
+
+    /// <summary>A reason with characters the SDL must escape (a bell, a C1 control) and one it must not (an emoji).</summary>
+    [Obsolete("Gone\u0007 for good\u0085 \U0001F600")]
+    public int Serial { get; set; }
 }
 
 [PopcornContext]

@@ -20,10 +20,27 @@ export interface GatewayField {
   args: GatewayArgument[];
 }
 
+/** An input object's field, or an enum's value (whose `type` is empty). */
+export interface GatewayInputValue {
+  name: string;
+  type: string;
+  description: string | null;
+}
+
+/** A type a client writes rather than reads: an input object (`OrderFilter`, `OrderSort`) or an enum (`SortDirection`). */
+export interface GatewayInputType {
+  name: string;
+  kind: 'INPUT_OBJECT' | 'ENUM';
+  description: string | null;
+  values: GatewayInputValue[];
+}
+
 export interface GatewaySchema {
   rootFields: Map<string, GatewayField>;
   /** Fields by type name, then by field name. */
   types: Map<string, Map<string, GatewayField>>;
+  /** The input objects and enums the arguments use, by name order (GraphiQL's docs list them too). */
+  inputTypes: GatewayInputType[];
 }
 
 interface TypeRef {
@@ -42,7 +59,7 @@ interface IntrospectedField {
 }
 
 const typeRef = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
-export const introspectionQuery = `query PlaygroundIntrospection { __schema { queryType { name } types { kind name fields(includeDeprecated: true) { name description isDeprecated deprecationReason type { ${typeRef} } args { name description defaultValue type { ${typeRef} } } } } } }`;
+export const introspectionQuery = `query PlaygroundIntrospection { __schema { queryType { name } types { kind name description fields(includeDeprecated: true) { name description isDeprecated deprecationReason type { ${typeRef} } args { name description defaultValue type { ${typeRef} } } } inputFields { name description type { ${typeRef} } } enumValues { name description } } } }`;
 
 /** Introspects the gateway at `path`; null when it has introspection turned off or cannot answer. */
 export async function fetchGatewaySchema(path: string): Promise<GatewaySchema | null> {
@@ -61,18 +78,37 @@ export async function fetchGatewaySchema(path: string): Promise<GatewaySchema | 
 
 interface IntrospectedSchema {
   queryType: { name: string };
-  types: { kind: string; name: string; fields: IntrospectedField[] | null }[];
+  types: {
+    kind: string;
+    name: string;
+    description: string | null;
+    fields: IntrospectedField[] | null;
+    inputFields: { name: string; description: string | null; type: TypeRef }[] | null;
+    enumValues: { name: string; description: string | null }[] | null;
+  }[];
 }
 
 function toGatewaySchema(schema: IntrospectedSchema): GatewaySchema {
   const types = new Map<string, Map<string, GatewayField>>();
+  const inputTypes: GatewayInputType[] = [];
   for (const type of schema.types) {
-    if (type.kind === 'OBJECT' && type.fields && !type.name.startsWith('__')) {
+    if (type.name.startsWith('__')) {
+      continue;
+    }
+
+    if (type.kind === 'OBJECT' && type.fields) {
       types.set(type.name, new Map(type.fields.map((field) => [field.name, toField(field)])));
+    } else if (type.kind === 'INPUT_OBJECT' && type.inputFields) {
+      const values = type.inputFields.map((field) => ({ name: field.name, type: printType(field.type), description: field.description }));
+      inputTypes.push({ name: type.name, kind: 'INPUT_OBJECT', description: type.description, values });
+    } else if (type.kind === 'ENUM' && type.enumValues) {
+      const values = type.enumValues.map((value) => ({ name: value.name, type: '', description: value.description }));
+      inputTypes.push({ name: type.name, kind: 'ENUM', description: type.description, values });
     }
   }
 
-  return { rootFields: types.get(schema.queryType.name) ?? new Map(), types };
+  inputTypes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { rootFields: types.get(schema.queryType.name) ?? new Map(), types, inputTypes };
 }
 
 function toField(field: IntrospectedField): GatewayField {

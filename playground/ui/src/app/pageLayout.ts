@@ -26,7 +26,8 @@ export function pageLayout(parts: PageParts): HTMLElement {
   const explorerPane = h('div', { class: 'pane explorer-pane', id: 'pane-explorer' }, parts.explorer);
   const queryPane = h(
     'section',
-    { class: 'pane query-pane', id: 'pane-query', 'aria-labelledby': 'query-heading' },
+    // tabindex -1: the skip link moves the keyboard here, not only the scroll position.
+    { class: 'pane query-pane', id: 'pane-query', 'aria-labelledby': 'query-heading', tabindex: '-1' },
     h('header', { class: 'pane-head' }, h('h2', { id: 'query-heading' }, 'Query'), h('span', { class: 'hint' }, 'Click a field in the explorer to add it at the cursor'), parts.prettifyButton),
     ...parts.queryParts,
   );
@@ -36,6 +37,8 @@ export function pageLayout(parts: PageParts): HTMLElement {
   return h(
     'div',
     { class: 'app' },
+    // The first stop for the keyboard: past the target picker and the explorer's fields, straight to the query.
+    h('a', { class: 'skip-link', href: '#pane-query', 'data-testid': 'skip-to-query' }, 'Skip to the query'),
     h(
       'header',
       { class: 'topbar' },

@@ -20,6 +20,7 @@ import type { PlaygroundState } from '../state/playgroundState';
 import { clearRecent, loadRecent, rememberQuery } from '../state/recentQueries';
 import { readUrlState, writeUrlState } from '../state/urlState';
 import { CostMeter } from '../ui/costMeter';
+import { actingAsCookie } from '../ui/actAsSwitch';
 import { CurlDialog } from '../ui/curlDialog';
 import { h } from '../ui/dom';
 import { Explorer } from '../ui/explorer';
@@ -347,7 +348,7 @@ export class Playground {
   private async showCurl(): Promise<void> {
     try {
       const { request } = await this.prepare(this._editor.text);
-      await this._curl.open(toCurl(request, window.location.origin));
+      await this._curl.open(toCurl(request, window.location.origin, actingAsCookie()));
     } catch (error) {
       this.showNotice(error instanceof Error ? error.message : String(error), true);
     }

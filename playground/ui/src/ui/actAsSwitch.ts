@@ -9,6 +9,15 @@ interface DevelopmentIdentity {
 
 const anonymous = '';
 
+// The cookie that makes a request act as the chosen role (`name=value`), or null when acting as nobody: what a copied
+// curl command must send to be answered as the page is.
+let actingAs: string | null = null;
+
+/** The cookie a request sends to act as the role the switch shows (`popcorn-dev-roles=sales`); null when anonymous. */
+export function actingAsCookie(): string | null {
+  return actingAs;
+}
+
 /**
  * "Act as": a switch between an anonymous caller and a caller with one of the roles the app offers, so fields that
  * need an authorization policy (a customer's credit limit needs `sales`) can be seen appearing and disappearing. It
@@ -35,6 +44,7 @@ export async function mountActAsSwitch(container: Element | null): Promise<void>
   }
 
   const current = identity.roles.find((role) => identity.offered.includes(role)) ?? anonymous;
+  actingAs = current === anonymous ? null : `${identity.cookie}=${encodeURIComponent(current)}`;
   const select = h(
     'select',
     { id: 'act-as', 'data-testid': 'act-as', onchange: () => actAs(identity.cookie, select.value) },

@@ -1,3 +1,4 @@
+import type { GatewayInputType, GatewayInputValue } from '../api/introspection';
 import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
 import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
@@ -24,6 +25,7 @@ export class Explorer {
   private readonly _targets = new Map<string, HTMLElement>();
   private readonly _filter: HTMLInputElement;
   private readonly _noMatch: HTMLElement;
+  private readonly _inputTypeNames: Set<string>;
 
   constructor(
     private readonly _index: SchemaIndex,
@@ -39,6 +41,9 @@ export class Explorer {
     });
     this._noMatch = h('p', { class: 'explorer-empty', 'data-testid': 'explorer-empty', role: 'status', hidden: true });
     const schema = _index.schema;
+    // What a gateway client writes in arguments (filters, sorts, mutation inputs, enums), from its introspection.
+    const inputTypes = _index.gateway?.inputTypes ?? [];
+    this._inputTypeNames = new Set(inputTypes.map((type) => type.name));
     this.element = h(
       'nav',
       { class: 'explorer', 'data-testid': 'explorer', 'aria-label': 'Model explorer' },
@@ -50,6 +55,8 @@ export class Explorer {
       h('ul', { class: 'explorer-list' }, this.gatewayRow(), ...schema.rootFields.map((root) => this.rootFieldRow(root))),
       h('h2', {}, 'Types'),
       ...schema.types.map((type) => this.typeSection(type)),
+      inputTypes.length ? h('h2', {}, 'GraphQL input types') : null,
+      ...inputTypes.map((type) => this.inputTypeSection(type)),
     );
   }
 
@@ -176,10 +183,15 @@ export class Explorer {
           },
           field.name,
         ),
+        field.arguments?.length
+          ? h('span', { class: 'arguments', title: 'The arguments this list takes, e.g. orders(first: 5)[id]' }, `(${field.arguments.join(', ')})`)
+          : null,
         field.elementType ? this.typeLink(field.type, field.elementType) : h('span', { class: 'field-type' }, field.type),
         h('span', { class: `kind kind-${field.kind}` }, field.kind),
         field.isAlways ? h('span', { class: 'badge badge-always', title: 'Always written, whatever the selection' }, 'Always') : null,
         field.isDefault ? h('span', { class: 'badge badge-default', title: 'Written when the selection asks for the defaults' }, 'Default') : null,
+        field.isSortable ? h('span', { class: 'badge badge-sortable', title: 'A list of this type may be ordered by it (orderBy)' }, 'Sortable') : null,
+        field.isFilterable ? h('span', { class: 'badge badge-filterable', title: 'A list of this type may be filtered by it (where)' }, 'Filterable') : null,
       ),
       field.description ? h('p', { class: 'description' }, field.description) : null,
       field.subPropertyDefault
@@ -188,8 +200,42 @@ export class Explorer {
     );
   }
 
+  /** An input object's fields or an enum's values, each under its name, in the sections the filter narrows. */
+  private inputTypeSection(type: GatewayInputType): HTMLDetailsElement {
+    const isEnum = type.kind === 'ENUM';
+    const section = h(
+      'details',
+      { class: 'type', 'data-testid': `explorer-input-${type.name}`, 'data-type': type.name },
+      h(
+        'summary',
+        {},
+        h('span', { class: 'type-name' }, type.name),
+        h('span', { class: 'type-count' }, isEnum ? `enum, ${type.values.length} values` : `input, ${type.values.length} fields`),
+      ),
+      type.description ? h('p', { class: 'description' }, type.description) : null,
+      h('ul', { class: 'fields' }, ...type.values.map((value) => this.inputValueRow(value))),
+    );
+    this._types.set(type.name, section);
+    return section;
+  }
+
+  private inputValueRow(value: GatewayInputValue): HTMLElement {
+    const named = value.type.replace(/[[\]!]/g, '');
+    return h(
+      'li',
+      { class: 'field', 'data-field': value.name },
+      h(
+        'div',
+        { class: 'field-line' },
+        h('code', { class: 'input-name' }, value.name),
+        value.type ? this.typeLink(value.type, named) : null,
+      ),
+      value.description ? h('p', { class: 'description' }, value.description) : null,
+    );
+  }
+
   private typeLink(label: string, typeName: string): HTMLElement {
-    if (!this._index.typeNamed(typeName)) {
+    if (!this._index.typeNamed(typeName) && !this._inputTypeNames.has(typeName)) {
       return h('span', { class: 'field-type' }, label);
     }
 

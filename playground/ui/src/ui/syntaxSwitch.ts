@@ -5,6 +5,7 @@ import { h } from './dom';
 export class SyntaxSwitch {
   readonly element: HTMLElement;
   private readonly _buttons: Record<Syntax, HTMLButtonElement>;
+  private _refocus: HTMLButtonElement | null = null;
 
   constructor(onConvert: (to: Syntax) => void) {
     const button = (syntax: Syntax, sample: string) =>
@@ -34,9 +35,23 @@ export class SyntaxSwitch {
     }
   }
 
+  /**
+   * Disables both buttons while a conversion runs. A disabled button loses the keyboard's focus to the page, so the
+   * button that had it gets it back when they are enabled again: a keyboard user stays where they were.
+   */
   setBusy(busy: boolean): void {
-    for (const button of Object.values(this._buttons)) {
+    const buttons = Object.values(this._buttons);
+    if (busy) {
+      this._refocus = buttons.find((button) => button === document.activeElement) ?? null;
+    }
+
+    for (const button of buttons) {
       button.disabled = busy;
+    }
+
+    if (!busy && this._refocus) {
+      this._refocus.focus();
+      this._refocus = null;
     }
   }
 }

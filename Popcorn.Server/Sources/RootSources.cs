@@ -1,0 +1,66 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The one place that chooses how a root value (an endpoint's, or a gateway root field's: a resolver's or a mutation's
+/// result, an upstream service's answer) becomes what the writer writes, once the plan is compiled: a single model or
+/// an in-memory sequence (<see cref="IEnumerable{T}"/>, <see cref="IAsyncEnumerable{T}"/>) as it is; JSON an
+/// upstream service answered, already projected (<see cref="UpstreamValue"/>), as it is; any other sequence offered
+/// to the registered <see cref="IPopcornSourceProjector"/>s (Popcorn.EntityFrameworkCore's composes the plan into an
+/// <c>IQueryable</c> and starts it), the first that takes it wins. The writers (<c>Writing/</c>) then only turn
+/// rows or bytes into the response. A singleton.
+/// </summary>
+/// <remarks>
+/// Its outage log keeps the category <c>Popcorn.Server.PopcornResponseWriter</c>, where this step lived before and
+/// which docs/configuration.md documents for a data source's outage: an app's logging filters name categories.
+/// </remarks>
+internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projectors, ILogger<PopcornResponseWriter> logger)
+{
+    private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
+
+    /// <summary>A data source that cannot be read is one warning per outage, with a count when it is back, not a log line per request.</summary>
+    private readonly OutageEpisode _sourceOutage = new("The data source (database)", logger, TimeProvider.System);
+
+    /// <summary>
+    /// Opens <paramref name="value"/> for writing with <paramref name="plan"/>: a projector composes the plan into a
+    /// sequence it handles, so the source reads only the selected data, and starts it, so a database that is down
+    /// fails here, before anything is written. Anything else is returned as it is.
+    /// </summary>
+    /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
+    /// <remarks>
+    /// Takes the <see cref="HttpContext"/> rather than its abort token: reading <see cref="HttpContext.RequestAborted"/>
+    /// is a feature lookup, which a single object or an in-memory sequence (most roots) never needs.
+    /// </remarks>
+    public async ValueTask<object?> OpenAsync(object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    {
+        if (value is null or UpstreamValue || !shape.IsSequence)
+        {
+            return value;
+        }
+
+        foreach (var projector in _projectors)
+        {
+            object projected;
+            try
+            {
+                projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
+            }
+            catch (PopcornSourceUnavailableException e)
+            {
+                _sourceOutage.Failed(e.InnerException ?? e);
+                throw;
+            }
+
+            if (!ReferenceEquals(projected, value))
+            {
+                _sourceOutage.Succeeded();
+                return projected;
+            }
+        }
+
+        return value;
+    }
+}
