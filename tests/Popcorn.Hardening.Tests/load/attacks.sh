@@ -6,7 +6,13 @@
 #    F2 an 8 MB `make` POSTed to /api/cars, then 256 aliases of `make` on one car;
 #    F3 the gateway error bomb (a 7,300-character unknown root field spread through fragments 2,048 times);
 #    F4 256 root aliases of `employees { __full }` at the gateway, and 256 `department[!full]` aliases over REST;
-#    F5 200 clients reading a large single object (8 `department[!full]` aliases on one employee) at 2 KB/s.
+#    F5 200 clients reading a large single object (8 `department[!full]` aliases on one employee) at 2 KB/s;
+#    and issue 29's, each on its own connection too:
+#    P1 8,000 values in one `in` through a variable at the gateway, and 1,001 in a REST literal (once a crash);
+#    P2 the depth-4 nested `first: 1` lists beside a nested model over REST (once 57-60 s of CPU a request);
+#    P3 null against non-nullable fields (`id: null`, `neq: null`, `in: [null]`; once a 500);
+#    P4 a hidden field under @skip at the gateway, anonymous (once a 200 with data: an existence oracle);
+#    P5 an APQ flood: new hashes with texts over MaxLength and texts no syntax parses (once stored without bound).
 # Selections go in the Popcorn-Include header (a query string that long is refused by Kestrel's URL limit).
 # Pass: no attack answered 5xx or crashing the server, the refused ones 4xx, every answer bounded in size, normal
 # traffic with no errors, and the server's RSS below 2 GiB (the probe saw 7.8 GB). p99s and RSS are recorded, not
@@ -36,6 +42,28 @@ f5_object="[$(joined 8 'd%d:department[!full]')]"
 
 gql_type='content-type: application/json'
 gql_accept='accept: application/graphql-response+json'
+
+# Issue 29's requests (the store's customers and orders, in SQLite).
+jq -n '{ query: "query($ids: [Int]) { customers(where: {id: {in: $ids}}) { id } }", variables: { ids: [range(1; 8001)] } }' >"$out/p1-variable.json"
+p1_rest="(where: {id: {in: [$(seq -s, 1 1001)]}})[id]"
+p2_rest='[orders(first:1)[lines(first:1)[product],customer[orders(first:1)[lines(first:1)[product],customer[orders(first:1)[lines(first:1)[product],customer[orders(first:1)[lines(first:1)[product]]]]]]]]]'
+p3_rest='(where: {id: {in: [null]}, status: {neq: null}})[id]'
+jq -n '{ query: "{ customers(first: 1) { id creditLimit @skip(if: true) } }" }' >"$out/p4-skip.json"
+# Each P5 request is a fresh hash (curl reads the body anew from a file rewritten per request below).
+p5_body() { # n: a text over MaxLength (8,192) on even n, an unparseable one on odd n, under a hash nobody has sent
+  local text
+  if (( $1 % 2 == 0 )); then text="{ employees { id $(repeat 9000 ' ') } }"; else text="{ employees { id $1 ]] }"; fi
+  jq -n --arg q "$text" --arg h "$(printf '%s' "$text" | sha256sum | cut -d' ' -f1)" \
+    '{ query: $q, extensions: { persistedQuery: { version: 1, sha256Hash: $h } } }'
+}
+apq_flood() { # until file: one new APQ text per request
+  local until=$1 n=0
+  while [ "$(date +%s)" -lt "$until" ]; do
+    p5_body $((n++)) >"$out/p5-body.json"
+    curl -s -o /dev/null --max-time 30 -w '%{http_code} %{size_download} %{time_total}\n' -H "$gql_type" -H "$gql_accept" \
+      --data-binary "@$out/p5-body.json" "$base/graphql" >>"$2" 2>&1
+  done
+}
 
 # Each attacker loops until $1 (epoch seconds) and appends "status bytes seconds" per answer to its file.
 attacker() {
@@ -72,6 +100,12 @@ attacker "$until" f2-aliases -H "Popcorn-Include: $f2_aliases" "$base/api/cars/1
 attacker "$until" f3-bomb -H "$gql_type" -H "$gql_accept" --data-binary "@$out/f3-bomb.json" "$base/graphql" & pids+=($!)
 attacker "$until" f4-gateway -H "$gql_type" -H "$gql_accept" --data-binary "@$out/f4-gateway.json" "$base/graphql" & pids+=($!)
 attacker "$until" f4-rest -H "Popcorn-Include: $f4_rest" "$base/api/employees" & pids+=($!)
+attacker "$until" p1-variable -H "$gql_type" -H "$gql_accept" --data-binary "@$out/p1-variable.json" "$base/graphql" & pids+=($!)
+attacker "$until" p1-rest -H "Popcorn-Include: $p1_rest" "$base/api/store/customers" & pids+=($!)
+attacker "$until" p2-depth4 -H "Popcorn-Include: $p2_rest" "$base/api/store/customers" & pids+=($!)
+attacker "$until" p3-nulls -H "Popcorn-Include: $p3_rest" "$base/api/store/orders" & pids+=($!)
+attacker "$until" p4-skip -H "$gql_type" -H "$gql_accept" --data-binary "@$out/p4-skip.json" "$base/graphql" & pids+=($!)
+apq_flood "$until" "$out/attack-p5-apq.txt" & pids+=($!)
 for ((i = 0; i < 200; i++)); do
   curl -s -o /dev/null --limit-rate 2K --max-time "$seconds" -w '%{http_code} %{size_download} %{time_total}\n' \
     -H "Popcorn-Include: $f5_object" "$base/api/employees/1" >>"$out/attack-f5-slow.txt" 2>&1 & pids+=($!)
@@ -84,7 +118,7 @@ say "server RSS during the attack: peak $((peak / 1024)) MiB"
 
 # ---------------------------------------------------------------- verdicts
 kill -0 "$server_pid" 2>/dev/null; verdict $? "the server is still running"
-for name in f2-post f2-aliases f3-bomb f4-gateway f4-rest f5-slow; do
+for name in f2-post f2-aliases f3-bomb f4-gateway f4-rest f5-slow p1-variable p1-rest p2-depth4 p3-nulls p4-skip p5-apq; do
   file="$out/attack-$name.txt"
   say "$name: $(wc -l <"$file") answers; statuses $(awk '{ print $1 }' "$file" | sort | uniq -c | awk '{ printf "%s x%s ", $2, $1 }'); largest $(awk '$2 > m { m = $2 } END { print m + 0 }' "$file") bytes"
   awk '$1 >= 500 { bad++ } END { exit bad > 0 }' "$file"; verdict $? "$name: no 5xx"
@@ -94,6 +128,12 @@ awk '$2 > 65536 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f3-bomb.
 awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f3-bomb.txt"; verdict $? "F3: the error bomb is refused with a 4xx"
 awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f4-gateway.txt"; verdict $? "F4: 256 __full roots are refused with a 4xx (the cost limit)"
 awk '$2 > 67108864 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-f4-rest.txt"; verdict $? "F4: REST amplification stays within the 64 MiB output cap"
+awk '$1 != 400 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p1-variable.txt"; verdict $? "P1: 8,000 values in one in (a variable) are a 400"
+awk '$1 != 400 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p1-rest.txt"; verdict $? "P1: 1,001 values in one in (REST) are a 400"
+awk '$1 != 200 || $3 > 5 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p2-depth4.txt"; verdict $? "P2: the depth-4 nested lists answer 200, each in under 5 s"
+awk '$1 != 200 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p3-nulls.txt"; verdict $? "P3: nulls against non-nullable fields are comparisons (200)"
+awk '$1 != 400 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p4-skip.txt"; verdict $? "P4: a hidden field under @skip is unknown (400), not data"
+awk '$1 < 400 || $1 >= 500 { bad++ } END { exit bad > 0 || NR == 0 }' "$out/attack-p5-apq.txt"; verdict $? "P5: APQ texts no request could run are refused with a 4xx"
 verdict "$(grep -q 'Non-2xx' "$out/wrk-attacked.txt" && echo 1 || echo 0)" "normal traffic under attack: every answer 2xx"
 verdict "$([ "$peak" -lt $((2 * 1024 * 1024)) ] && echo 0 || echo 1)" "server RSS stays below 2 GiB ($((peak / 1024)) MiB)"
 if grep -qiE 'Unhandled|fail:' "$out/server.log"; then verdict 1 "no errors logged by the server (see $out/server.log)"; else verdict 0 "no errors logged by the server"; fi
