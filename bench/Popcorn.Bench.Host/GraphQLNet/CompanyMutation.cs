@@ -20,14 +20,3 @@ public sealed class CompanyMutation : ObjectGraphType
             });
     }
 }
-
-/// <summary>GraphQL.NET's <c>RetitleEmployeeInput</c>: the fields and nullability Popcorn's schema gives the record.</summary>
-public sealed class RetitleEmployeeInputType : InputObjectGraphType<RetitleEmployeeInput>
-{
-    public RetitleEmployeeInputType()
-    {
-        Name = "RetitleEmployeeInput";
-        Field(i => i.Id);
-        Field(i => i.Title);
-    }
-}
