@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.StaticFiles;
 namespace Popcorn.Server;
 
 /// <summary>
-/// The playground's built files (playground/wwwroot), embedded in this assembly under <see cref="Prefix"/> so an app
+/// The playground's built files (Playground/wwwroot, built from Playground/ui), embedded in this assembly under <see cref="Prefix"/> so an app
 /// serves them offline with no files of its own. Read once, on first use, and kept in memory (a few hundred KB).
 /// </summary>
 internal sealed class PlaygroundAssets

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 
-// The build lands in dist/, and scripts/publish-wwwroot.mjs copies it into the sample app's wwwroot (committed, so a
+// The build lands in dist/, and scripts/publish-wwwroot.mjs copies it into ../wwwroot, which Popcorn.Server embeds and the sample app serves (committed, so a
 // fresh clone serves the playground without a Node toolchain) without ever leaving a file missing there for a
 // `dotnet build` running at the same time. Relative asset URLs keep it working under a path base.
 export default defineConfig({

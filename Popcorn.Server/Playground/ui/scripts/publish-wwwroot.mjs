@@ -1,5 +1,5 @@
-// Copies the build (dist/) into ../wwwroot, which `dotnet build` reads while it runs: the playground's static web
-// assets and Popcorn.Server's embedded resources glob it. Vite's own emptyOutDir deleted every file and wrote it
+// Copies the build (dist/) into ../wwwroot, which `dotnet build` reads while it runs: Popcorn.Server's embedded
+// resources and the sample app's linked static files glob it. Vite's own emptyOutDir deleted every file and wrote it
 // again, so a `dotnet build` running at the same time found a file missing (docs/contributing.md, "The playground UI
 // and dotnet build"). Here a file whose bytes are unchanged is not touched, a new or changed file is written beside
 // its place and renamed over it (a reader sees the old or the new file, never none), index.html goes last so it only

@@ -1,4 +1,4 @@
-import { h } from '../ui/dom';
+import { h } from '../dom/element';
 import type { PaneTabs } from '../ui/paneTabs';
 
 /** The parts the page is built from, each already made by the playground. */

@@ -22,7 +22,7 @@ import { readUrlState, writeUrlState } from '../state/urlState';
 import { CostMeter } from '../ui/costMeter';
 import { actingAsCookie } from '../ui/actAsSwitch';
 import { CurlDialog } from '../ui/curlDialog';
-import { h } from '../ui/dom';
+import { h } from '../dom/element';
 import { Explorer } from '../ui/explorer';
 import { HeadersEditor } from '../ui/headersEditor';
 import { LiveFigures } from '../ui/liveFigures';

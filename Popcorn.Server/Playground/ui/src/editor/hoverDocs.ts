@@ -6,7 +6,7 @@ import type { Scope } from '../model/scope';
 import type { Outline, SelectionItem } from '../query/outline';
 import { outlineOf } from '../query/outlineOf';
 import { scopeOfSet } from '../query/scopeOfSet';
-import { h } from '../ui/dom';
+import { h } from '../dom/element';
 import type { EditorEnvironment } from './editorEnvironment';
 
 /**

@@ -5,7 +5,7 @@ import { syntaxHighlighting } from '@codemirror/language';
 import { forceLinting, linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
-import { h } from '../ui/dom';
+import { h } from '../dom/element';
 import { playgroundHighlightStyle } from './highlightStyle';
 import { notAnObject, parseJsonObject } from './jsonObject';
 import { recheck, recheckRequested } from './recheck';

@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../api/schema';
 import { serverNames } from '../api/serverNames';
-import { fillPath } from '../run/pathTemplate';
+import { fillPath } from './pathTemplate';
 import { gatewayScope, type Scope } from './scope';
 import type { SchemaIndex } from './schemaIndex';
 

@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../api/schema';
 import { serverNames } from '../api/serverNames';
-import { fillPath } from './pathTemplate';
+import { fillPath } from '../model/pathTemplate';
 
 /** One HTTP request as the playground sends it, kept in parts so it can also be written as curl. */
 export interface PreparedRequest {

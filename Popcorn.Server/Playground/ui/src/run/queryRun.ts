@@ -1,4 +1,4 @@
-import type { ResponsePanel } from '../ui/responsePanel';
+import type { RunDisplay } from './runDisplay';
 import { answeredCleanly, send } from './exchange';
 import type { PreparedRequest } from './preparedRequest';
 import type { RunRequests } from './requestsFor';
@@ -29,7 +29,7 @@ export class QueryRun {
   private _runNumber = 0;
   private _inFlight: AbortController | null = null;
 
-  constructor(private readonly _response: ResponsePanel) {}
+  constructor(private readonly _response: RunDisplay) {}
 
   async run(order: RunOrder): Promise<void> {
     this._inFlight?.abort();

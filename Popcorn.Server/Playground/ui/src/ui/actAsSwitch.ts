@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** The answer of the sample app's Development-only `GET /dev/identity`. */
 interface DevelopmentIdentity {

@@ -1,5 +1,5 @@
 import { assumedListSize, type RequestCost } from '../model/requestCost';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 const numbers = new Intl.NumberFormat('en-US');
 

@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** Shows a curl command to copy; copies it to the clipboard right away where the browser allows. */
 export class CurlDialog {

@@ -3,8 +3,8 @@ import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/sc
 import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName } from '../model/target';
-import { displayPath } from '../run/pathTemplate';
-import { h } from './dom';
+import { displayPath } from '../model/pathTemplate';
+import { h } from '../dom/element';
 
 export interface ExplorerHandlers {
   /** A model field was clicked: add it to the query. */

@@ -1,6 +1,6 @@
 import { headerProblem, headersDiagnostics, headersExample } from '../editor/headersJson';
 import { JsonEditor } from '../editor/jsonEditor';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /**
  * Request headers sent with every run (REST and gateway), e.g. a token for field authorization or a persisted-query

@@ -1,5 +1,5 @@
 import './jsonViewer.css';
-import { h } from './dom';
+import { h } from '../dom/element';
 import { jsonTokens } from './jsonHighlight';
 import { jsonLines, type JsonLines } from './jsonLines';
 

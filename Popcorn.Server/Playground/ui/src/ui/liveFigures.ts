@@ -1,7 +1,7 @@
 import { fetchFigures, type Figures } from '../api/figures';
 import { serverNames } from '../api/serverNames';
 import { formatBytes, formatShare } from '../format/bytes';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 const numbers = new Intl.NumberFormat('en-US');
 

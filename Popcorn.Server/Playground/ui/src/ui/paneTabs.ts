@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom/element';
 
 export type PaneName = 'explorer' | 'query' | 'response';
 

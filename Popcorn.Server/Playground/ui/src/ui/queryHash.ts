@@ -1,6 +1,6 @@
 import { sha256Hex } from '../format/sha256';
 import type { Syntax } from '../query/syntax';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /**
  * The SHA-256 of the gateway document Run sends, beside Run: its persisted-query id (what Apollo's link sends, and

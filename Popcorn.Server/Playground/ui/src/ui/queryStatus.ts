@@ -1,5 +1,5 @@
 import { describeProblem, type Problem } from '../api/problem';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** The line under the editor: the query's first problem (and how many more are marked), or a notice from an action. */
 export class QueryStatus {

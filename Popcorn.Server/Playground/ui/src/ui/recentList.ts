@@ -1,6 +1,6 @@
 import type { PlaygroundState } from '../state/playgroundState';
 import type { RecentQuery } from '../state/recentQueries';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** The few queries run lately; clicking one puts it (with its target) back in the editor. */
 export class RecentList {

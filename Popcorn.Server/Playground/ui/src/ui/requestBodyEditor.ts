@@ -1,5 +1,5 @@
 import type { TypeInfo } from '../api/schema';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** A JSON body for resources that take one (POST, PUT...), prefilled with the model's scalar fields. */
 export class RequestBodyEditor {

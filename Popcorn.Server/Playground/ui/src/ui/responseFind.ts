@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom/element';
 import type { JsonViewer } from './jsonViewer';
 
 /**

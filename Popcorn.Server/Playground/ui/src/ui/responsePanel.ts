@@ -1,6 +1,7 @@
 import { formatBytes, formatDuration, savings } from '../format/bytes';
 import type { Exchange } from '../run/exchange';
-import { h } from './dom';
+import type { RunDisplay } from '../run/runDisplay';
+import { h } from '../dom/element';
 import { JsonViewer } from './jsonViewer';
 import { ResponseFind } from './responseFind';
 import { ResponseTools } from './responseTools';
@@ -10,7 +11,7 @@ import { ResponseTools } from './responseTools';
  * response (the same request with the deep wildcard), the body with a find box. After a switch to
  * another target the last response stays for reference, dimmed under a line naming its request.
  */
-export class ResponsePanel {
+export class ResponsePanel implements RunDisplay {
   readonly element: HTMLElement;
   private readonly _meta: HTMLElement;
   private readonly _savings: HTMLElement;

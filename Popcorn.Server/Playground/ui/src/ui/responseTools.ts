@@ -1,5 +1,5 @@
 import type { Exchange } from '../run/exchange';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /**
  * What a user does with an answer besides reading it, as Swagger UI and GraphiQL users expect: the request that was

@@ -1,6 +1,6 @@
 import type { PlaygroundState } from '../state/playgroundState';
 import { loadSaved, removeSaved, renameSaved, saveQuery, type SavedQuery } from '../state/savedQueries';
-import { h } from './dom';
+import { h } from '../dom/element';
 import { describeTarget } from './recentList';
 
 /**

@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** Each construct of the selection language in both syntaxes, for people learning to write one. */
 const constructs: [include: string, graphql: string, meaning: string][] = [

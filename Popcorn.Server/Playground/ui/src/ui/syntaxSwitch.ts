@@ -1,5 +1,5 @@
 import { syntaxLabels, type Syntax } from '../query/syntax';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /** Two buttons showing the query's syntax; pressing the other one converts the query to it. */
 export class SyntaxSwitch {

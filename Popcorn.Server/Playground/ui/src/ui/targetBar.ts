@@ -1,8 +1,8 @@
 import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName, targetName, type Target } from '../model/target';
-import { displayPath } from '../run/pathTemplate';
-import { h } from './dom';
+import { displayPath } from '../model/pathTemplate';
+import { h } from '../dom/element';
 
 /** The target picker in the top bar: a resource or the gateway, plus inputs for path parameters. */
 export class TargetBar {

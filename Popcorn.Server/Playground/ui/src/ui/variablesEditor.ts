@@ -1,7 +1,7 @@
 import { JsonEditor } from '../editor/jsonEditor';
 import { variableNameCompletions, variablesDiagnostics, variablesExample } from '../editor/variablesJson';
 import type { VariableDefinition } from '../query/variableDefinitions';
-import { h } from './dom';
+import { h } from '../dom/element';
 
 /**
  * The gateway's variables: a JSON editor beside the query, checked as you type against the variables the operation
