@@ -79,8 +79,30 @@ public sealed class PopcornOptions
     /// <summary>How many parsed queries (and, separately, compiled plans, and validated gateway operations) are kept. Default 1024 each.</summary>
     public int PlanCacheCapacity { get; set; } = SelectionPlanCache.DefaultCapacity;
 
-    /// <summary>Wrap responses in Popcorn's envelope: <c>{"success":true,"data":...}</c> or <c>{"success":false,"error":{...}}</c>. Off by default.</summary>
-    public bool UseEnvelope { get; set; }
+    /// <summary>
+    /// What JSON responses of Popcorn endpoints are wrapped in: nothing (<see cref="ResponseEnvelope.None"/>, the
+    /// default), <c>{"success":true,"data":...}</c> (<see cref="ResponseEnvelope.SuccessData"/>), or upstream Popcorn's
+    /// <c>{"Success":true,"Data":...}</c> (<see cref="ResponseEnvelope.Upstream"/>, for clients migrating from it).
+    /// Errors are wrapped to match. See docs/configuration.md.
+    /// </summary>
+    public ResponseEnvelope Envelope { get; set; }
+
+    /// <summary>
+    /// Names the keys of the <see cref="ResponseEnvelope.Upstream"/> envelope (<c>Success</c>, <c>Data</c>,
+    /// <c>Error</c>, <c>Code</c>, <c>Message</c>, <c>Detail</c>), as upstream's <c>DefaultNamingPolicy</c> did. Null
+    /// (the default) writes them as they are spelled; <see cref="JsonNamingPolicy.CamelCase"/> writes <c>success</c>,
+    /// <c>data</c>, ..., what an ASP.NET Core app on its default JSON options sent upstream. The model's own keys
+    /// always follow its context's naming policy.
+    /// </summary>
+    public JsonNamingPolicy? EnvelopeNamingPolicy { get; set; }
+
+    /// <summary>The same as <see cref="Envelope"/> = <see cref="ResponseEnvelope.SuccessData"/> (true) or <see cref="ResponseEnvelope.None"/> (false).</summary>
+    [Obsolete("Set Envelope = ResponseEnvelope.SuccessData instead (or ResponseEnvelope.Upstream for upstream Popcorn's envelope).")]
+    public bool UseEnvelope
+    {
+        get => Envelope != ResponseEnvelope.None;
+        set => Envelope = value ? ResponseEnvelope.SuccessData : ResponseEnvelope.None;
+    }
 
     /// <summary>
     /// Options of the response's <see cref="Utf8JsonWriter"/>. Its <c>MaxDepth</c> bounds how deep the writers go

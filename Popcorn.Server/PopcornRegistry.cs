@@ -18,6 +18,7 @@ internal sealed class PopcornRegistry
     public PopcornRegistry(IOptions<PopcornOptions> options, PopcornMetrics metrics)
     {
         Options = options.Value;
+        Envelope = EnvelopeWriter.For(Options);
         foreach (var context in Options.Contexts)
         {
             foreach (var writer in context.Writers)
@@ -54,6 +55,9 @@ internal sealed class PopcornRegistry
         new(Options.PlanCacheCapacity, Options.Limits, options, _telemetry);
 
     public PopcornOptions Options { get; }
+
+    /// <summary>What goes around every JSON response and problem, decided once from <see cref="PopcornOptions.Envelope"/>.</summary>
+    public EnvelopeWriter Envelope { get; }
 
     /// <summary>REST's plans: Popcorn's semantics.</summary>
     public SelectionPlanCache Plans { get; }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.Json;
 using Microsoft.Extensions.Configuration;
 using Popcorn.Query;
 
@@ -15,12 +16,15 @@ internal static class PopcornConfigurationBinder
     private static readonly string[] s_knownKeys =
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
-        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.UseEnvelope), nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
+        nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.Envelope), nameof(PopcornOptions.EnvelopeNamingPolicy), ObsoleteUseEnvelope, nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
         nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits), nameof(PopcornOptions.PersistedQueryStore),
         // Read by AddPopcornUpstreams into one PopcornUpstreamOptions per service (docs/gateway.md), not into PopcornOptions.
         "Upstreams",
     ];
+
+    // PopcornOptions.UseEnvelope, obsolete: still read, so configuration written for it keeps working.
+    private const string ObsoleteUseEnvelope = "UseEnvelope";
 
     private static readonly string[] s_knownLimitKeys =
     [
@@ -43,7 +47,13 @@ internal static class PopcornConfigurationBinder
         options.UnknownFields = Read(section, nameof(PopcornOptions.UnknownFields), options.UnknownFields, static text => Enum.Parse<UnknownFieldHandling>(text, ignoreCase: true));
         options.UnauthorizedFields = Read(section, nameof(PopcornOptions.UnauthorizedFields), options.UnauthorizedFields, static text => Enum.Parse<UnauthorizedFieldHandling>(text, ignoreCase: true));
         options.PlanCacheCapacity = ReadInt(section, nameof(PopcornOptions.PlanCacheCapacity), options.PlanCacheCapacity);
-        options.UseEnvelope = Read(section, nameof(PopcornOptions.UseEnvelope), options.UseEnvelope, bool.Parse);
+        if (Read<bool?>(section, ObsoleteUseEnvelope, null, static text => bool.Parse(text)) is { } useEnvelope)
+        {
+            options.Envelope = useEnvelope ? ResponseEnvelope.SuccessData : ResponseEnvelope.None;
+        }
+
+        options.Envelope = Read(section, nameof(PopcornOptions.Envelope), options.Envelope, ParseEnvelope);
+        options.EnvelopeNamingPolicy = Read(section, nameof(PopcornOptions.EnvelopeNamingPolicy), options.EnvelopeNamingPolicy, ParseNamingPolicy);
         options.MaxGatewayRequestBytes = ReadInt(section, nameof(PopcornOptions.MaxGatewayRequestBytes), options.MaxGatewayRequestBytes);
         options.EnableIntrospection = Read(section, nameof(PopcornOptions.EnableIntrospection), options.EnableIntrospection, bool.Parse);
         options.EnablePersistedQueries = Read(section, nameof(PopcornOptions.EnablePersistedQueries), options.EnablePersistedQueries, bool.Parse);
@@ -83,6 +93,23 @@ internal static class PopcornConfigurationBinder
         };
     }
 
+    private static ResponseEnvelope ParseEnvelope(string text) =>
+        Enum.TryParse<ResponseEnvelope>(text, ignoreCase: true, out var envelope) && Enum.IsDefined(envelope) && !char.IsDigit(text[0])
+            ? envelope
+            : throw new FormatException($"Expected one of {string.Join(", ", Enum.GetNames<ResponseEnvelope>())}.");
+
+    /// <summary>The naming policies System.Text.Json has built in, by the names <c>JsonKnownNamingPolicy</c> gives them.</summary>
+    private static JsonNamingPolicy? ParseNamingPolicy(string text) => text.ToLowerInvariant() switch
+    {
+        "" or "none" or "unspecified" => null,
+        "camelcase" => JsonNamingPolicy.CamelCase,
+        "snakecaselower" => JsonNamingPolicy.SnakeCaseLower,
+        "snakecaseupper" => JsonNamingPolicy.SnakeCaseUpper,
+        "kebabcaselower" => JsonNamingPolicy.KebabCaseLower,
+        "kebabcaseupper" => JsonNamingPolicy.KebabCaseUpper,
+        _ => throw new FormatException("Expected None, CamelCase, SnakeCaseLower, SnakeCaseUpper, KebabCaseLower or KebabCaseUpper."),
+    };
+
     private static int ReadInt(IConfiguration section, string key, int current) =>
         Read(section, key, current, static text => int.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture));
 
@@ -107,7 +134,8 @@ internal static class PopcornConfigurationBinder
         }
         catch (Exception e) when (e is FormatException or OverflowException or ArgumentException)
         {
-            throw new InvalidOperationException($"Popcorn configuration: '{Path(section, key)}' is '{text}', which is not a valid {typeof(T).Name}.", e);
+            string type = (Nullable.GetUnderlyingType(typeof(T)) ?? typeof(T)).Name;
+            throw new InvalidOperationException($"Popcorn configuration: '{Path(section, key)}' is '{text}', which is not a valid {type}. {e.Message}", e);
         }
     }
 

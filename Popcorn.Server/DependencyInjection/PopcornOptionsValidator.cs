@@ -20,6 +20,11 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         }
 
         CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);
+        if (!Enum.IsDefined(options.Envelope))
+        {
+            failures.Add($"Envelope is {(int)options.Envelope}; it must be one of {string.Join(", ", Enum.GetNames<ResponseEnvelope>())}.");
+        }
+
         CheckName(failures, nameof(options.HeaderName), options.HeaderName);
         CheckRange(failures, nameof(options.MaxPageSize), options.MaxPageSize, 0, int.MaxValue);
         if (options.CursorKey is { } cursorKey && !CursorKeys.TryRead(cursorKey, out _))

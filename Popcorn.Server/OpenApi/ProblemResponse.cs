@@ -7,13 +7,12 @@ namespace Popcorn.Server;
 /// <summary>
 /// The 400 a Popcorn endpoint answers to a bad selection, as docs/errors.md describes it: an
 /// <c>application/problem+json</c> body (<c>PopcornProblem</c> in the components) with the line, column, excerpt and
-/// error kind, and for an unknown field the field, the model type and suggestions; wrapped in Popcorn's envelope
-/// (<c>application/json</c>) when <see cref="PopcornOptions.UseEnvelope"/> is on.
+/// error kind, and for an unknown field the field, the model type and suggestions; in the configured envelope's shape
+/// and media type when there is one (<see cref="EnvelopeWriter.DescribeProblem"/>).
 /// </summary>
 internal static class ProblemResponse
 {
     public const string ProblemSchemaId = "PopcornProblem";
-    public const string EnvelopeSchemaId = "PopcornErrorEnvelope";
 
     private const string Description =
         "The selection does not parse, exceeds a limit, is ambiguous (query parameter and header both sent) or names a field the model does not have.";
@@ -24,12 +23,11 @@ internal static class ProblemResponse
     /// </summary>
     /// <param name="operation">A Popcorn endpoint's operation.</param>
     /// <param name="document">The document, whose components receive the problem's schema.</param>
-    /// <param name="options">Popcorn's options (the envelope).</param>
+    /// <param name="envelope">The configured envelope, which says the body's media type and schema.</param>
     /// <param name="modelKnown">Whether the model is known before the handler runs, so that every bad selection is refused before it.</param>
-    public static void AddTo(OpenApiOperation operation, OpenApiDocument document, PopcornOptions options, bool modelKnown)
+    public static void AddTo(OpenApiOperation operation, OpenApiDocument document, EnvelopeWriter envelope, bool modelKnown)
     {
-        string mediaType = options.UseEnvelope ? "application/json" : "application/problem+json";
-        var schema = options.UseEnvelope ? EnsureEnvelopeSchema(document) : EnsureProblemSchema(document);
+        var (mediaType, schema) = envelope.DescribeProblem(document, EnsureProblemSchema(document));
         operation.Responses ??= new OpenApiResponses();
         if (!operation.Responses.TryGetValue("400", out var existing))
         {
@@ -58,8 +56,8 @@ internal static class ProblemResponse
         }
     }
 
-    private static bool IsReferenceTo(IOpenApiSchema schema, OpenApiSchemaReference reference) =>
-        schema is OpenApiSchemaReference own && own.Reference.Id == reference.Reference.Id;
+    private static bool IsReferenceTo(IOpenApiSchema schema, IOpenApiSchema reference) =>
+        schema is OpenApiSchemaReference own && reference is OpenApiSchemaReference popcorn && own.Reference.Id == popcorn.Reference.Id;
 
     /// <summary>The <c>PopcornProblem</c> schema (added to the document's components on first use), shared by the 400 and the 406 answers.</summary>
     internal static OpenApiSchemaReference EnsureProblemSchema(OpenApiDocument document)
@@ -96,28 +94,6 @@ internal static class ProblemResponse
         }
 
         return new OpenApiSchemaReference(ProblemSchemaId, document);
-    }
-
-    private static OpenApiSchemaReference EnsureEnvelopeSchema(OpenApiDocument document)
-    {
-        var problem = EnsureProblemSchema(document);
-        var schemas = Schemas(document);
-        if (!schemas.ContainsKey(EnvelopeSchemaId))
-        {
-            schemas[EnvelopeSchemaId] = new OpenApiSchema
-            {
-                Type = JsonSchemaType.Object,
-                Description = "Popcorn's envelope around a problem (PopcornOptions.UseEnvelope).",
-                Required = new HashSet<string> { "success", "error" },
-                Properties = new Dictionary<string, IOpenApiSchema>
-                {
-                    ["success"] = new OpenApiSchema { Type = JsonSchemaType.Boolean, Description = "Always false here." },
-                    ["error"] = problem,
-                },
-            };
-        }
-
-        return new OpenApiSchemaReference(EnvelopeSchemaId, document);
     }
 
     private static IDictionary<string, IOpenApiSchema> Schemas(OpenApiDocument document)

@@ -10,7 +10,8 @@ namespace Popcorn.Server;
 /// (in the description and the <c>x-popcorn</c> extension), and the 400 problem. The model is the one the pipeline
 /// itself uses for the endpoint (<see cref="EndpointModels"/>); when none is known before the handler runs, the
 /// parameters are still documented, without the field list. The CSV and JSON Lines bodies and the 406 are documented
-/// beside the JSON one (<see cref="FormatResponses"/>).
+/// beside the JSON one (<see cref="FormatResponses"/>), and the JSON bodies in the configured envelope
+/// (<see cref="EnvelopedResponses"/>).
 /// </summary>
 internal sealed class SelectionOperationTransformer : IOpenApiOperationTransformer
 {
@@ -22,7 +23,8 @@ internal sealed class SelectionOperationTransformer : IOpenApiOperationTransform
             return Task.CompletedTask;
         }
 
-        var options = OpenApiServices.Registry(context.ApplicationServices).Options;
+        var registry = OpenApiServices.Registry(context.ApplicationServices);
+        var options = registry.Options;
         var shape = OpenApiServices.Models(context.ApplicationServices).ShapeOf(action);
         var model = shape?.Writer.Metadata;
         string queryDescription = model is null
@@ -43,8 +45,9 @@ internal sealed class SelectionOperationTransformer : IOpenApiOperationTransform
 
         if (context.Document is { } document)
         {
-            ProblemResponse.AddTo(operation, document, options, modelKnown: model is not null);
+            ProblemResponse.AddTo(operation, document, registry.Envelope, modelKnown: model is not null);
             FormatResponses.AddTo(operation, document, shape?.IsSequence ?? false);
+            EnvelopedResponses.AddTo(operation, document, registry.Envelope); // after the formats, which read the bare JSON schema
         }
 
         return Task.CompletedTask;

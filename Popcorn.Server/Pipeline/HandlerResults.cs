@@ -32,7 +32,8 @@ internal static class HandlerResults
     }
 
     /// <summary>
-    /// The problem a handler answered with, for the envelope to wrap: a <c>ProblemHttpResult</c>'s details, or bare
+    /// The problem a handler answered with, for the envelope to wrap: the details of a <c>ProblemHttpResult</c> or of a
+    /// result carrying them (<c>ValidationProblem</c>), or bare
     /// details for a 4xx/5xx without a body (<c>TypedResults.NotFound()</c>). Null for anything else.
     /// </summary>
     public static ProblemDetails? Problem(object? result)
@@ -45,6 +46,7 @@ internal static class HandlerResults
         return result switch
         {
             ProblemHttpResult problem => problem.ProblemDetails,
+            IValueHttpResult { Value: ProblemDetails details } => details, // ValidationProblem, BadRequest<ProblemDetails>
             IValueHttpResult => null,
             IStatusCodeHttpResult { StatusCode: >= 400 and var status } => new ProblemDetails { Status = status },
             _ => null,

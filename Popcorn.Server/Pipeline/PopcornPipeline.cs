@@ -137,7 +137,7 @@ internal sealed class PopcornPipeline(PopcornRegistry registry, EndpointModels m
         if (!unwrapped.IsWritable)
         {
             // With the envelope on, every error a Popcorn endpoint answers is enveloped, the handler's own included.
-            return registry.Options.UseEnvelope && HandlerResults.Problem(handlerResult) is { } problem
+            return registry.Envelope.WrapsHandlerProblems && HandlerResults.Problem(handlerResult) is { } problem
                 ? PopcornProblems.Result(problem)
                 : handlerResult;
         }

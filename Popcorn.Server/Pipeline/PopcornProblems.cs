@@ -1,4 +1,3 @@
-using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.DependencyInjection;
@@ -82,7 +81,7 @@ internal static class PopcornProblems
         return problem;
     }
 
-    /// <summary>A problem response of any status (404s, gateway-independent errors), honouring the envelope option.</summary>
+    /// <summary>A problem response of any status (404s, gateway-independent errors), in the configured envelope (<see cref="EnvelopeWriter"/>).</summary>
     public static IResult Result(ProblemDetails problem) => new ProblemResult(problem);
 
     public static IResult Result(PopcornQueryException error) => new ProblemResult(ToProblem(error));
@@ -91,28 +90,7 @@ internal static class PopcornProblems
     {
         public int? StatusCode => problem.Status;
 
-        public async Task ExecuteAsync(HttpContext httpContext)
-        {
-            httpContext.Response.StatusCode = problem.Status ?? StatusCodes.Status400BadRequest;
-            var registry = httpContext.RequestServices.GetRequiredService<PopcornRegistry>();
-            if (registry.Options.UseEnvelope)
-            {
-                httpContext.Response.ContentType = "application/json; charset=utf-8";
-                await using var json = new Utf8JsonWriter(httpContext.Response.BodyWriter);
-                json.WriteStartObject();
-                json.WriteBoolean("success", false);
-                json.WritePropertyName("error");
-                JsonSerializer.Serialize(json, problem, PopcornServerJsonContext.Default.ProblemDetails);
-                json.WriteEndObject();
-                return;
-            }
-
-            var problems = httpContext.RequestServices.GetRequiredService<IProblemDetailsService>();
-            if (!await problems.TryWriteAsync(new ProblemDetailsContext { HttpContext = httpContext, ProblemDetails = problem }))
-            {
-                httpContext.Response.ContentType = "application/problem+json";
-                await JsonSerializer.SerializeAsync(httpContext.Response.Body, problem, PopcornServerJsonContext.Default.ProblemDetails);
-            }
-        }
+        public Task ExecuteAsync(HttpContext httpContext) =>
+            httpContext.RequestServices.GetRequiredService<PopcornRegistry>().Envelope.WriteProblemAsync(httpContext, problem);
     }
 }

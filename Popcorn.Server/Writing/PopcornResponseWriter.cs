@@ -14,11 +14,8 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<PopcornResponseWriter> logger)
 {
-    private static readonly JsonEncodedText s_success = JsonEncodedText.Encode("success");
-    private static readonly JsonEncodedText s_data = JsonEncodedText.Encode("data");
-
     private readonly Utf8JsonWriterPool _pool = new(registry.Options.WriterOptions);
-    private readonly bool _useEnvelope = registry.Options.UseEnvelope;
+    private readonly EnvelopeWriter _envelope = registry.Envelope;
     private readonly long _maxResponseBytes = registry.Options.MaxResponseBytes;
     private readonly long _etagMaxBytes = registry.Options.ETagMaxBytes;
     private readonly long _responseBufferBytes = registry.Options.ResponseBufferBytes;
@@ -32,20 +29,9 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
         WriteDocumentAsync(context, statusCode, "application/json; charset=utf-8", PopcornTelemetryTags.EndpointRest, (this, context, value, shape, plan), static async (body, state) =>
         {
             var (self, context, value, shape, plan) = state;
-            var json = body.Json;
-            bool envelope = self._useEnvelope;
-            if (envelope)
-            {
-                json.WriteStartObject();
-                json.WriteBoolean(s_success, true);
-                json.WritePropertyName(s_data);
-            }
-
+            self._envelope.WriteDataStart(body.Json);
             await self.WriteRestValueAsync(body, value, shape, plan, context);
-            if (envelope)
-            {
-                json.WriteEndObject();
-            }
+            self._envelope.WriteDataEnd(body.Json);
         });
 
     /// <summary>

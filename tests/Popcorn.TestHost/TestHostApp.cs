@@ -23,7 +23,7 @@ public static class TestHostApp
     };
 
     /// <summary>
-    /// Creates the app; <c>--urls</c> and configuration switches (<c>--Popcorn:UseEnvelope=true</c>) pass through, and
+    /// Creates the app; <c>--urls</c> and configuration switches (<c>--Popcorn:Envelope=SuccessData</c>) pass through, and
     /// <paramref name="services"/> may register services of a test's own first.
     /// </summary>
     public static WebApplication Build(string[] args, Action<IServiceCollection>? services = null)

@@ -91,7 +91,7 @@ public class TestHostServer : IAsyncLifetime
 /// <summary>The test host with Popcorn's response envelope switched on.</summary>
 public sealed class EnvelopeTestHostServer : TestHostServer
 {
-    protected override string[] Arguments => ["--Popcorn:UseEnvelope=true"];
+    protected override string[] Arguments => ["--Popcorn:Envelope=SuccessData"];
 }
 
 /// <summary>The test host with Popcorn's own log categories at Debug, for tests that read what Popcorn logs.</summary>

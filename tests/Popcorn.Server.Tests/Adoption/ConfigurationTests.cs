@@ -41,6 +41,9 @@ public class ConfigurationTests(ConfiguredLedgerServer server) : IClassFixture<C
     [InlineData("--Popcorn:MaxResponseBytes=100", "MaxResponseBytes is 100; it must be between 1024 and")]
     [InlineData("--Popcorn:ETagMaxBytes=-1", "ETagMaxBytes is -1; it must be between 0 and")]
     [InlineData("--Popcorn:ETagMaxBytes=1MB", "'Popcorn:ETagMaxBytes' is '1MB', which is not a valid Int64.")]
+    [InlineData("--Popcorn:Envelope=Upstreem", "'Popcorn:Envelope' is 'Upstreem', which is not a valid ResponseEnvelope. Expected one of None, SuccessData, Upstream.")]
+    [InlineData("--Popcorn:Envelope=2", "'Popcorn:Envelope' is '2', which is not a valid ResponseEnvelope.")]
+    [InlineData("--Popcorn:EnvelopeNamingPolicy=camel", "'Popcorn:EnvelopeNamingPolicy' is 'camel', which is not a valid JsonNamingPolicy. Expected None, CamelCase,")]
     public async Task Start_BadConfiguration_FailsWithAMessageNamingTheOption(string argument, string message)
     {
         await using var app = LedgerServer.Build(["--urls", "http://127.0.0.1:0", argument], new ConcurrentQueue<(int, string)>());

@@ -33,6 +33,18 @@ public class ConfiguredDocumentTests(ConfiguredShelfServer server) : IClassFixtu
     }
 
     [Fact]
+    public void Document_Envelope_WrapsTheSuccessBodyAndLeavesTheRowFormatsBare()
+    {
+        var content = server.Operation("/books", "get")!["responses"]!["200"]!["content"]!;
+
+        var envelope = content["application/json"]!["schema"]!;
+        envelope["required"]!.AsArray().Select(n => n!.GetValue<string>()).ShouldBe(["success", "data"]);
+        envelope["properties"]!["data"]!["type"]!.GetValue<string>().ShouldBe("array");
+        envelope["properties"]!["data"]!["items"]!["$ref"]!.GetValue<string>().ShouldBe("#/components/schemas/Book");
+        content["application/jsonl"]!["schema"]!.ToJsonString().ShouldNotContain("success");
+    }
+
+    [Fact]
     public void Document_Text_NamesNoNeverMember()
     {
         foreach (string hidden in Shelf.HiddenNames)

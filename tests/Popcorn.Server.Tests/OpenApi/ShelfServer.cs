@@ -101,8 +101,18 @@ public sealed class ConfiguredShelfServer : ShelfServer
     {
         options.QueryParameterName = "fields";
         options.HeaderName = "X-Fields";
-        options.UseEnvelope = true;
+        options.Envelope = ResponseEnvelope.SuccessData;
     }
 
     protected override void ConfigureOpenApi(PopcornOpenApiOptions options) => options.IncludePopcornEndpoints = false;
+}
+
+/// <summary>The same app answering in upstream Popcorn's envelope, its keys camelCased.</summary>
+public sealed class UpstreamEnvelopeShelfServer : ShelfServer
+{
+    protected override void ConfigurePopcorn(PopcornOptions options)
+    {
+        options.Envelope = ResponseEnvelope.Upstream;
+        options.EnvelopeNamingPolicy = System.Text.Json.JsonNamingPolicy.CamelCase;
+    }
 }
