@@ -143,6 +143,7 @@ export class Playground {
       syntax: this._syntax,
       rootScope: rootScopeOf(this._target, this._index),
       checkedType: this._target.kind === 'rest' ? this._target.resource.type : undefined,
+      rootIsList: this._target.kind === 'rest' && this._target.resource.isList,
       variablesSettled: (text) => this._cleanRun?.query === text && this._cleanRun.variables === this._variables.text,
     };
   }
