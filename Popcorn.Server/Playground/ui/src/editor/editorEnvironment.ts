@@ -14,4 +14,6 @@ export interface EditorEnvironment {
   checkedType: string | undefined;
   /** True when `text` last ran on the gateway without errors, with the variables now in the box. */
   variablesSettled: (text: string) => boolean;
+  /** On the gateway, the variables box when it holds a JSON object (what Run sends); otherwise undefined. */
+  variables: string | undefined;
 }
