@@ -5,8 +5,8 @@ namespace Popcorn.Server;
 /// <summary>
 /// Builds the <see cref="SchemaModel"/> from the generated metadata and the gateway's root fields: every model an
 /// object type of the selectable fields the caller may see (never a <c>[Never]</c> one, nor one whose
-/// <c>[PopcornAuthorize]</c> policy the caller's <see cref="FieldAccess"/> refuses), C# scalars mapped to GraphQL's, dictionaries
-/// as the <c>Map</c> scalar.
+/// <c>[PopcornAuthorize]</c> policy the caller's <see cref="FieldAccess"/> refuses), C# scalars mapped to GraphQL's
+/// (enums and dates as <see cref="OutputScalars"/> says), dictionaries as the <c>Map</c> scalar.
 /// </summary>
 internal static class SchemaModelBuilder
 {
@@ -28,16 +28,21 @@ internal static class SchemaModelBuilder
         }
 
         var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
+        var scalars = new OutputScalars(registry, gateway.Inputs);
         foreach (var model in registry.ModelTypes)
         {
             // A type only ever read as an input is described as an input object, not also as an output type of the same name.
             if (!inputObjects.Contains(model.Name) || IsReturned(model, registry, gateway))
             {
-                types.Add(ModelType(model, access));
+                types.Add(ModelType(model, access, scalars));
             }
         }
 
         types.AddRange(ConnectionSchema.Types(paged));
+
+        // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
+        types.InsertRange(1, scalars.UsedScalars);
+
         types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
         if (gateway.Inputs is { } inputs)
         {
@@ -53,9 +58,9 @@ internal static class SchemaModelBuilder
     /// A model as an object type; a polymorphic base as an interface of its fields (a union when it has none) whose
     /// possible types are its derived types, which implement it.
     /// </summary>
-    private static SchemaType ModelType(TypeMetadata model, FieldAccess access)
+    private static SchemaType ModelType(TypeMetadata model, FieldAccess access, OutputScalars scalars)
     {
-        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access)).ToArray();
+        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access, scalars)).ToArray();
         if (model.Polymorphism is null)
         {
             var interfaces = model.BaseTypes.Where(b => b.SelectableFields.Any(access.Allows)).Select(b => b.Name).ToArray();
@@ -127,7 +132,7 @@ internal static class SchemaModelBuilder
         return new SchemaType(SchemaTypeKind.OBJECT, typeName, null, fields, []);
     }
 
-    private static SchemaField ModelField(FieldMetadata field, FieldAccess access)
+    private static SchemaField ModelField(FieldMetadata field, FieldAccess access, OutputScalars scalars)
     {
         string? description = field.Description;
         if (field.Kind == FieldKind.Map)
@@ -138,9 +143,9 @@ internal static class SchemaModelBuilder
         var named = field.Kind switch
         {
             FieldKind.Object => TypeRef.Named(field.ElementType!.Name),
-            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? ScalarName(ElementScalar(field.TypeName)))),
+            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? scalars.NamedTypeOf(field, element: true, () => ScalarName(ElementScalar(field.TypeName))))),
             FieldKind.Map => TypeRef.Named(MapScalar),
-            _ => TypeRef.Named(ScalarName(field.TypeName)),
+            _ => TypeRef.Named(scalars.NamedTypeOf(field, element: false, () => ScalarName(field.TypeName))),
         };
 
         var arguments = field.AcceptsCollectionArguments ? ArgumentInputTypes.ListArguments(field.ElementType!, access) : [];
