@@ -122,7 +122,7 @@ function listArguments(index: SchemaIndex, type: TypeInfo, name: string): Comple
     first: 'Int: at most this many',
     skip: 'Int: leave out this many first',
     orderBy: `{field: ASC|DESC}; by ${sortable.join(', ') || 'nothing (no [Sortable] field)'}`,
-    where: `{field: value | {eq|neq|gt|gte|lt|lte|in: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
+    where: `{field: value | {eq|neq|gt|gte|lt|lte|in|contains|startsWith|endsWith: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
   };
   return field.arguments
     .filter((argument) => (argument !== 'orderBy' || sortable.length > 0) && (argument !== 'where' || filterable.length > 0))
