@@ -1,6 +1,7 @@
 // graphql-codegen's client preset generates TypeScript from the running gateway's introspection, and tsc compiles a
 // typed query against it: a field the schema has is typed, one it does not have (a [Never] member) is a type error.
-// The same for mutations: their variables typed by the input objects and enums read from C#.
+// The same for mutations: their variables typed by the input objects and enums read from C#. Output enums are unions
+// of their values and dates named scalars, so a comparison with a value the enum does not have does not compile.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -39,7 +40,8 @@ export const ShipDocument = graphql(\`
     schema: `${app.url}/graphql`,
     documents: [path.join(work, 'query.ts'), path.join(work, 'mutation.ts')],
     // Enums as string unions ('Open' | 'Shipped' | ...), as a TypeScript frontend types them.
-    generates: { [path.join(work, 'gql') + '/']: { preset: 'client', config: { enumsAsTypes: true } } },
+    // The date scalars as the strings they are on the wire, as a frontend maps them (codegen's default is `any`).
+    generates: { [path.join(work, 'gql') + '/']: { preset: 'client', config: { enumsAsTypes: true, strictScalars: true, scalars: { Map: 'Record<string, unknown>', DateTime: 'string', IsoDateTime: 'string', LocalDate: 'string', LocalTime: 'string' } } } },
     silent: true,
   }, true);
 });
@@ -112,4 +114,25 @@ export const ship: ShipMutationVariables = { id: 1, status: 'Lost' };
 `);
   assert.equal(ship.ok, false);
   assert.match(ship.output, /Lost/);
+});
+
+test('an output enum is the union of its values and a date a named scalar: a value the enum lacks does not compile', async () => {
+  const typed = await compile(`
+import type { PlaceMutation, EmployeeNameQuery, OrderStatus, Scalars } from './gql/graphql.js';
+declare const data: PlaceMutation;
+const status: OrderStatus | undefined = data.placeOrder?.[0]?.status;
+const shipped: boolean = status === 'Shipped';
+declare const employee: EmployeeNameQuery;
+const hired: Scalars['DateTime']['output'] | undefined = employee.employee?.hired_at;
+export { shipped, hired };
+`);
+  assert.ok(typed.ok, typed.output);
+
+  const wrong = await compile(`
+import type { PlaceMutation } from './gql/graphql.js';
+declare const data: PlaceMutation;
+export const lost: boolean = data.placeOrder?.[0]?.status === 'Lost';
+`);
+  assert.equal(wrong.ok, false);
+  assert.match(wrong.output, /Lost|no overlap/);
 });

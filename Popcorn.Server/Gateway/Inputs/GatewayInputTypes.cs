@@ -28,6 +28,15 @@ internal sealed class GatewayInputTypes(IReadOnlyList<JsonSerializerOptions> sou
     /// <summary>Every enum described so far, in the order they were met.</summary>
     public List<EnumInput> Enums { get; } = [];
 
+    /// <summary>A copy of <see cref="Enums"/>: a schema built for a caller while another is built may meet a model's enum first.</summary>
+    public EnumInput[] EnumsSoFar()
+    {
+        lock (_shapes)
+        {
+            return [.. Enums];
+        }
+    }
+
     /// <summary>The type's metadata as the app reads it from JSON, or null when no source knows it.</summary>
     public JsonTypeInfo? TypeInfo(Type type)
     {
@@ -115,6 +124,18 @@ internal sealed class GatewayInputTypes(IReadOnlyList<JsonSerializerOptions> sou
         }
 
         return input;
+    }
+
+    /// <summary>
+    /// The GraphQL type of the enum <paramref name="type"/> as <paramref name="info"/> writes it, described once and
+    /// shared by inputs and outputs: a model's enum field and a mutation's enum argument are one GraphQL enum.
+    /// </summary>
+    public InputShape EnumType(Type type, JsonTypeInfo info)
+    {
+        lock (_shapes)
+        {
+            return _shapes.TryGetValue(type, out var known) ? known : DescribeEnum(type, info);
+        }
     }
 
     /// <summary>

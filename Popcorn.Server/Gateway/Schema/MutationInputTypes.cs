@@ -3,8 +3,8 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// The input object and enum types of the gateway's arguments (<see cref="GatewayInputTypes"/>), as the caller may
-/// see them: a member whose <c>[PopcornAuthorize]</c> policy the caller is refused is left out, so setting it is
+/// The input object and enum types of the gateway's arguments (<see cref="GatewayInputTypes"/>) and the enums of the
+/// models' fields, as the caller may see them: a member whose <c>[PopcornAuthorize]</c> policy the caller is refused is left out, so setting it is
 /// reported exactly as an unknown field is.
 /// </summary>
 internal static class MutationInputTypes
@@ -20,7 +20,8 @@ internal static class MutationInputTypes
             yield return new SchemaType(SchemaTypeKind.INPUT_OBJECT, input.Name, null, [], [], InputFields: fields);
         }
 
-        foreach (var enumeration in inputs.Enums)
+        // Models' enum fields are described while the schema is built (OutputScalars), so they come too.
+        foreach (var enumeration in inputs.EnumsSoFar())
         {
             yield return new SchemaType(SchemaTypeKind.ENUM, enumeration.Name, null, [], enumeration.Values.Select(v => new SchemaEnumValue(v, null)).ToArray());
         }

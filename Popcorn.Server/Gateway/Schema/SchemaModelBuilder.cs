@@ -5,8 +5,8 @@ namespace Popcorn.Server;
 /// <summary>
 /// Builds the <see cref="SchemaModel"/> from the generated metadata and the gateway's root fields: every model an
 /// object type of the selectable fields the caller may see (never a <c>[Never]</c> one, nor one whose
-/// <c>[PopcornAuthorize]</c> policy the caller's <see cref="FieldAccess"/> refuses), C# scalars mapped to GraphQL's, dictionaries
-/// as the <c>Map</c> scalar.
+/// <c>[PopcornAuthorize]</c> policy the caller's <see cref="FieldAccess"/> refuses), C# scalars mapped to GraphQL's
+/// (enums and dates as <see cref="OutputScalars"/> says), dictionaries as the <c>Map</c> scalar.
 /// </summary>
 internal static class SchemaModelBuilder
 {
@@ -15,26 +15,33 @@ internal static class SchemaModelBuilder
     public static SchemaModel Build(PopcornRegistry registry, PopcornGateway gateway, FieldAccess access)
     {
         // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
+        var paged = new List<TypeMetadata>();
         var types = new List<SchemaType>
         {
             SchemaType.Scalar(MapScalar, "A JSON object whose keys are strings; the selection applies to each value."),
-            RootType(SchemaModel.QueryTypeName, registry, gateway.Fields, access),
+            RootType(SchemaModel.QueryTypeName, registry, gateway.Fields, access, (gateway, paged)),
         };
         var mutations = gateway.Mutations.Where(m => m.Policy is null || !access.Denies(m.Policy)).ToArray();
         if (mutations.Length > 0)
         {
-            types.Add(RootType(SchemaModel.MutationTypeName, registry, mutations, access));
+            types.Add(RootType(SchemaModel.MutationTypeName, registry, mutations, access, connections: null));
         }
 
         var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
+        var scalars = new OutputScalars(registry, gateway.Inputs);
         foreach (var model in registry.ModelTypes)
         {
             // A type only ever read as an input is described as an input object, not also as an output type of the same name.
             if (!inputObjects.Contains(model.Name) || IsReturned(model, registry, gateway))
             {
-                types.Add(ModelType(model, access));
+                types.Add(ModelType(model, access, scalars));
             }
         }
+
+        types.AddRange(ConnectionSchema.Types(paged));
+
+        // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
+        types.InsertRange(1, scalars.UsedScalars);
 
         types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
         if (gateway.Inputs is { } inputs)
@@ -51,9 +58,9 @@ internal static class SchemaModelBuilder
     /// A model as an object type; a polymorphic base as an interface of its fields (a union when it has none) whose
     /// possible types are its derived types, which implement it.
     /// </summary>
-    private static SchemaType ModelType(TypeMetadata model, FieldAccess access)
+    private static SchemaType ModelType(TypeMetadata model, FieldAccess access, OutputScalars scalars)
     {
-        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access)).ToArray();
+        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access, scalars)).ToArray();
         if (model.Polymorphism is null)
         {
             var interfaces = model.BaseTypes.Where(b => b.SelectableFields.Any(access.Allows)).Select(b => b.Name).ToArray();
@@ -90,7 +97,11 @@ internal static class SchemaModelBuilder
         return false;
     }
 
-    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
+    /// <summary>
+    /// A root type of <paramref name="rootFields"/>. With <paramref name="connections"/> (the query type), a list field
+    /// that has a Relay connection is followed by it, and its element type is added to the list.
+    /// </summary>
+    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access, (PopcornGateway Gateway, List<TypeMetadata> Elements)? connections)
     {
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)
@@ -111,12 +122,17 @@ internal static class SchemaModelBuilder
             }
 
             fields.Add(new SchemaField(field.Name, field.Description, arguments.ToArray(), type));
+            if (connections is { } paging && ConnectionFields.Offered(registry, paging.Gateway, field, access) is { } paged)
+            {
+                fields.Add(ConnectionSchema.Field(field, paged, access));
+                paging.Elements.Add(paged.Metadata);
+            }
         }
 
         return new SchemaType(SchemaTypeKind.OBJECT, typeName, null, fields, []);
     }
 
-    private static SchemaField ModelField(FieldMetadata field, FieldAccess access)
+    private static SchemaField ModelField(FieldMetadata field, FieldAccess access, OutputScalars scalars)
     {
         string? description = field.Description;
         if (field.Kind == FieldKind.Map)
@@ -127,9 +143,9 @@ internal static class SchemaModelBuilder
         var named = field.Kind switch
         {
             FieldKind.Object => TypeRef.Named(field.ElementType!.Name),
-            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? ScalarName(ElementScalar(field.TypeName)))),
+            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? scalars.NamedTypeOf(field, element: true, () => ScalarName(ElementScalar(field.TypeName))))),
             FieldKind.Map => TypeRef.Named(MapScalar),
-            _ => TypeRef.Named(ScalarName(field.TypeName)),
+            _ => TypeRef.Named(scalars.NamedTypeOf(field, element: false, () => ScalarName(field.TypeName))),
         };
 
         var arguments = field.AcceptsCollectionArguments ? ArgumentInputTypes.ListArguments(field.ElementType!, access) : [];

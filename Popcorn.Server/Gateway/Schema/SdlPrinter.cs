@@ -19,7 +19,15 @@ internal static class SdlPrinter
         foreach (var scalar in schema.Types.Where(t => t is { Kind: SchemaTypeKind.SCALAR, IsBuiltIn: false }))
         {
             AppendDescription(sdl, scalar.Description, string.Empty);
-            sdl.Append("scalar ").Append(scalar.Name).Append("\n\n");
+            sdl.Append("scalar ").Append(scalar.Name);
+            if (scalar.SpecifiedByUrl is { } url)
+            {
+                sdl.Append(" @specifiedBy(url: ");
+                GraphQLStringLiteral.Append(sdl, url);
+                sdl.Append(')');
+            }
+
+            sdl.Append("\n\n");
         }
 
         AppendObject(sdl, schema.QueryType);
