@@ -57,7 +57,7 @@ internal static class ArgumentExpressions
         return arranged;
     }
 
-    /// <summary>The root query filtered by <paramref name="where"/> alone: what a total counts.</summary>
+    /// <summary>The root query filtered by <paramref name="where"/> alone: what a total counts (text matched as the query's provider does).</summary>
     public static IQueryable<T> FilterRoot<T>(IQueryable<T> source, Filter? where)
     {
         if (where is null)
@@ -66,7 +66,7 @@ internal static class ArgumentExpressions
         }
 
         var row = Expression.Parameter(typeof(T), "w");
-        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row), row));
+        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row, PopcornProjection.FindModel(source.Expression)), row));
     }
 
     /// <summary>

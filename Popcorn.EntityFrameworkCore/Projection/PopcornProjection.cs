@@ -93,7 +93,7 @@ public static class PopcornProjection
     }
 
     /// <summary>The EF model, found through the query's root (every query over a <c>DbSet</c> has one).</summary>
-    private static IModel? FindModel(Expression expression)
+    internal static IModel? FindModel(Expression expression)
     {
         var finder = new RootFinder();
         finder.Visit(expression);
