@@ -118,6 +118,27 @@ internal sealed class OutputScalars
         return scalar.Name;
     }
 
+    /// <summary>
+    /// Whether no element of <paramref name="field"/>'s list can ever be written as <c>null</c>: its elements are of a
+    /// value type that is not <c>Nullable&lt;T&gt;</c> (numbers, booleans, enums, dates, ids), written by the generated
+    /// writers, which write such a value as a value always. Not for elements of a reference type (a string, a model):
+    /// a null element is written as <c>null</c>, whatever the C# annotation says (the runtime does not enforce it),
+    /// and a wildcard writes <c>null</c> where a cycle closes. Not when a converter of the app's writes the list or its
+    /// elements, or the contexts do not describe the member (an upstream service's type): nothing is known then.
+    /// </summary>
+    public bool ElementsNeverNull(FieldMetadata field)
+    {
+        if (PropertyOf(field) is not { CustomConverter: null } property
+            || !property.Options.TryGetTypeInfo(property.PropertyType, out var list)
+            || list.ElementType is not { IsValueType: true } elementType
+            || Nullable.GetUnderlyingType(elementType) is not null)
+        {
+            return false;
+        }
+
+        return !property.Options.Converters.Any(c => c.CanConvert(elementType) || c.CanConvert(property.PropertyType));
+    }
+
     private JsonPropertyInfo? PropertyOf(FieldMetadata field)
     {
         if (!_modelTypes.TryGetValue(field.DeclaringType, out var modelType))

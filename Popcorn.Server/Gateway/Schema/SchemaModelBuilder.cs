@@ -143,13 +143,24 @@ internal static class SchemaModelBuilder
         var named = field.Kind switch
         {
             FieldKind.Object => TypeRef.Named(field.ElementType!.Name),
-            FieldKind.List => TypeRef.List(TypeRef.Named(field.ElementType?.Name ?? scalars.NamedTypeOf(field, element: true, () => ScalarName(ElementScalar(field.TypeName))))),
+            FieldKind.List => TypeRef.List(ListElement(field, scalars)),
             FieldKind.Map => TypeRef.Named(MapScalar),
             _ => TypeRef.Named(scalars.NamedTypeOf(field, element: false, () => ScalarName(field.TypeName))),
         };
 
         var arguments = field.AcceptsCollectionArguments ? ArgumentInputTypes.ListArguments(field.ElementType!, access) : [];
         return new SchemaField(field.WireName, description, arguments, field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
+    }
+
+    /// <summary>
+    /// A nested list's element type: non-null only where the writers can never write a null element (value-type
+    /// scalars and enums, <see cref="OutputScalars.ElementsNeverNull"/>); model and string elements stay nullable, as
+    /// docs/graphql-syntax.md ("List element types") says why.
+    /// </summary>
+    private static TypeRef ListElement(FieldMetadata field, OutputScalars scalars)
+    {
+        var named = TypeRef.Named(field.ElementType?.Name ?? scalars.NamedTypeOf(field, element: true, () => ScalarName(ElementScalar(field.TypeName))));
+        return field.ElementType is null && scalars.ElementsNeverNull(field) ? TypeRef.NonNull(named) : named;
     }
 
     /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>
