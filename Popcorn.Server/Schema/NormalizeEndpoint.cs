@@ -1,3 +1,4 @@
+using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Popcorn.Query;
@@ -6,25 +7,27 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// <c>GET /popcorn/normalize</c> and <c>GET /popcorn/check</c>: a query's canonical forms in both syntaxes, checked
-/// against a model type when one is named. Normalize answers a bad query with a 400 problem; check answers 200 with the
-/// problem inside, for editors that ask on every pause in typing (browsers log every 4xx response as a console error).
+/// against a model type when one is named, with the request's GraphQL <c>variables</c> (a JSON object) bound when it
+/// gives them, so a document's <c>$name</c>s are judged as the gateway will judge them. Normalize answers a bad query
+/// with a 400 problem; check answers 200 with the problem inside, for editors that ask on every pause in typing
+/// (browsers log every 4xx response as a console error).
 /// </summary>
 internal static class NormalizeEndpoint
 {
     /// <summary>How many times longer than the longest accepted query a normalized form may be.</summary>
     private const int MaxNormalizedLengthFactor = 16;
 
-    public static async Task<IResult> NormalizeAsync(HttpContext context, string? query, string? typeName, PopcornRegistry registry, FieldAuthorization authorization)
+    public static async Task<IResult> NormalizeAsync(HttpContext context, string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAuthorization authorization)
     {
-        var (normalized, problem) = Verdict(query, typeName, registry, await AccessAsync(context, typeName, registry, authorization));
+        var (normalized, problem) = Verdict(query, typeName, variables, registry, await AccessAsync(context, typeName, registry, authorization));
         return problem is null
             ? Results.Json(normalized, PopcornServerJsonContext.Default.NormalizedQuery)
             : PopcornProblems.Result(problem);
     }
 
-    public static async Task<IResult> CheckAsync(HttpContext context, string? query, string? typeName, PopcornRegistry registry, FieldAuthorization authorization)
+    public static async Task<IResult> CheckAsync(HttpContext context, string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAuthorization authorization)
     {
-        var (normalized, problem) = Verdict(query, typeName, registry, await AccessAsync(context, typeName, registry, authorization));
+        var (normalized, problem) = Verdict(query, typeName, variables, registry, await AccessAsync(context, typeName, registry, authorization));
         var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem, normalized?.Cost, normalized?.MaxCost);
         return Results.Json(check, PopcornServerJsonContext.Default.QueryCheck);
     }
@@ -35,11 +38,17 @@ internal static class NormalizeEndpoint
             ? authorization.DecideAsync(context, policies)
             : ValueTask.FromResult(FieldAccess.Unrestricted);
 
-    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, PopcornRegistry registry, FieldAccess access)
+    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAccess access)
     {
+        using var bound = ReadVariables(variables, out var refused);
+        if (refused is not null)
+        {
+            return (null, refused);
+        }
+
         try
         {
-            var tree = SelectionParser.Parse(query, registry.Options.Limits);
+            var tree = SelectionParser.Parse(query, registry.Options.Limits, bound?.RootElement ?? default);
             int maxPrint = MaxNormalizedLengthFactor * registry.Options.Limits.MaxLength;
             if (SelectionPrinter.PrintIncludeWithin(tree, maxPrint) is not { } include)
             {
@@ -70,5 +79,33 @@ internal static class NormalizeEndpoint
         {
             return (null, PopcornProblems.ToProblem(error));
         }
+    }
+
+    /// <summary>The <c>variables</c> parameter as a JSON object (null when not given), or the problem with it.</summary>
+    private static JsonDocument? ReadVariables(string? variables, out ProblemDetails? problem)
+    {
+        problem = null;
+        if (string.IsNullOrWhiteSpace(variables))
+        {
+            return null;
+        }
+
+        try
+        {
+            var document = JsonDocument.Parse(variables, new JsonDocumentOptions { MaxDepth = GatewayInputTypes.MaxDepth + 1 });
+            if (document.RootElement.ValueKind == JsonValueKind.Object)
+            {
+                return document;
+            }
+
+            document.Dispose();
+        }
+        catch (JsonException)
+        {
+            // Reported below, as a value that is not an object is.
+        }
+
+        problem = new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = "Invalid variables", Detail = "The 'variables' parameter must be a JSON object." };
+        return null;
     }
 }

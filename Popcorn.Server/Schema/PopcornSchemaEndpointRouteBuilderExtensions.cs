@@ -11,9 +11,10 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
     /// <summary>
     /// Maps <c>GET /popcorn/schema</c> (every model, resource and root field as JSON, with the query parameter, header and
     /// gateway path that carry selections, and where <c>MapPopcornFigures</c> serves the live figures, or null),
-    /// <c>GET /popcorn/normalize?query=…[&amp;type=…]</c> (the canonical include and GraphQL forms of a query,
-    /// checked against a model type when one is named; a bad query is a 400 problem) and
-    /// <c>GET /popcorn/check?query=…[&amp;type=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
+    /// <c>GET /popcorn/normalize?query=…[&amp;type=…][&amp;variables=…]</c> (the canonical include and GraphQL forms of a query,
+    /// checked against a model type when one is named, with a GraphQL document's variables bound when given as a JSON
+    /// object; a bad query is a 400 problem) and
+    /// <c>GET /popcorn/check?query=…[&amp;type=…][&amp;variables=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
     /// or <c>{"valid":false,"problem":{…}}</c>, for editors that check on every pause in typing).
     /// </summary>
     /// <returns>A builder for conventions on the three endpoints.</returns>
@@ -29,10 +30,10 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
             SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, access, figures.Path);
         }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
-        group.MapGet("/normalize", static (HttpContext context, string? query, string? type, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.NormalizeAsync(context, query, type, registry, authorization))
+        group.MapGet("/normalize", static (HttpContext context, string? query, string? type, string? variables, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.NormalizeAsync(context, query, type, variables, registry, authorization))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornNormalize", "A query's canonical forms in both syntaxes."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
-        group.MapGet("/check", static (HttpContext context, string? query, string? type, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.CheckAsync(context, query, type, registry, authorization))
+        group.MapGet("/check", static (HttpContext context, string? query, string? type, string? variables, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.CheckAsync(context, query, type, variables, registry, authorization))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornCheck", "A query's verdict, always 200: its canonical forms, or the problem a request would get."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;

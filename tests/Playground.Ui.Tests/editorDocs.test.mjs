@@ -87,4 +87,76 @@ describe('editor docs', () => {
     await acceptCompletion(page, 'orderBy');
     await waitForQuery(page, '[name,orders(first: 2, orderBy: )[id]]');
   });
+
+  /** Types `text`, puts the cursor after `before`, asks for completions and returns their texts. */
+  async function completionsAt(page, text, before) {
+    await editor(page).click();
+    await page.keyboard.insertText(text);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < before.length; i++) {
+      await page.keyboard.press('ArrowRight');
+    }
+
+    await page.keyboard.press('Control+Space');
+    const labels = page.locator('.cm-tooltip-autocomplete li');
+    await labels.first().waitFor();
+    return labels.allTextContents();
+  }
+
+  test('Completion_InARestListResourcesRootParentheses_OffersItsListArguments', async () => {
+    // The README's own form, (first: 5, orderBy: {placedAt: DESC})[id]: the root of a list resource takes the list arguments.
+    const { page } = await suite.open(search({ resource: 'storeOrders', syntax: 'include', query: '' }));
+
+    const offered = await completionsAt(page, '(first: 5, )[id]', '(first: 5, ');
+
+    assert.ok(!offered.some((text) => text.startsWith('first')), `first is written already: ${offered}`);
+    for (const argument of ['skip', 'orderBy', 'where', 'after']) {
+      assert.ok(offered.some((text) => text.startsWith(argument)), `${argument} is offered at the root: ${offered}`);
+    }
+
+    await page.keyboard.insertText('whe');
+    await acceptCompletion(page, 'where');
+    await waitForQuery(page, '(first: 5, where: )[id]');
+  });
+
+  test('Completion_InsideOrderByAndWhereObjects_OffersTheSortableAndFilterableFieldsThenOperators', async () => {
+    const { page } = await suite.open(search({ resource: 'storeOrders', syntax: 'include', query: '' }));
+    const order = suite.schema.types.find((type) => type.name === 'Order');
+    const sortable = order.fields.filter((field) => field.isSortable).map((field) => field.name);
+    const filterable = order.fields.filter((field) => field.isFilterable).map((field) => field.name);
+    const unsortable = order.fields.find((field) => !field.isSortable).name;
+
+    const sortKeys = await completionsAt(page, '(orderBy: {})[id]', '(orderBy: {');
+    assert.ok(sortable.every((name) => sortKeys.some((text) => text.startsWith(name))), `every sortable field: ${sortKeys}`);
+    assert.ok(!sortKeys.some((text) => text.startsWith(unsortable)), `${unsortable} is not sortable: ${sortKeys}`);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    const filterKeys = await completionsAt(page, '(where: {or: [{}]})[id]', '(where: {or: [{');
+    assert.ok(filterable.every((name) => filterKeys.some((text) => text.startsWith(name))), `every filterable field: ${filterKeys}`);
+    assert.ok(filterKeys.some((text) => text.startsWith('and')), `and/or nest: ${filterKeys}`);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    const field = filterable.find((name) => name !== 'id') ?? filterable[0];
+    const operators = await completionsAt(page, `(where: {${field}: {}})[id]`, `(where: {${field}: {`);
+    assert.ok(['eq', 'neq', 'in'].every((op) => operators.some((text) => text.startsWith(op))), `operators: ${operators}`);
+    await page.keyboard.insertText('ne');
+    await acceptCompletion(page, 'neq');
+    await waitForQuery(page, `(where: {${field}: {neq: }})[id]`);
+  });
+
+  test('Completion_InAGatewayRootListsParentheses_OffersTheListArgumentsTheResolverLeavesToPopcorn', async () => {
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+    const orders = suite.schema.rootFields.find((field) => field.name === 'orders');
+    assert.ok(orders?.isList, 'the gateway serves the store\'s orders as a list');
+
+    const offered = await completionsAt(page, '{ orders() { id } }', '{ orders(');
+
+    for (const argument of ['first', 'orderBy', 'where']) {
+      assert.ok(offered.some((text) => text.startsWith(argument)), `${argument} is offered on the gateway's orders: ${offered}`);
+    }
+  });
 });

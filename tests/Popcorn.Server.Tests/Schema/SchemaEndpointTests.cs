@@ -113,6 +113,23 @@ public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHost
         check["problem"]!["column"]!.GetValue<int>().ShouldBe(7);
         check["problem"]!["suggestions"]![0]!.GetValue<string>().ShouldBe("color");
     }
+
+    [Fact]
+    public async Task Check_DocumentWithVariables_BindsTheGivenVariables_AndNamesOneThatIsMissing()
+    {
+        // The playground sends its variables box, so a $name is judged as the gateway will judge it, not as unbound.
+        string query = Uri.EscapeDataString("query($big: Boolean!) { id manager @include(if: $big) { email } }");
+
+        var (_, _, bound) = await server.GetAsync($"/popcorn/check?type=Employee&query={query}&variables=" + Uri.EscapeDataString("""{"big":false}"""));
+        var (_, _, missing) = await server.GetAsync($"/popcorn/check?type=Employee&query={query}&variables=" + Uri.EscapeDataString("{}"));
+        var (_, _, notAnObject) = await server.GetAsync($"/popcorn/check?type=Employee&query={query}&variables=" + Uri.EscapeDataString("[1]"));
+
+        JsonNode.Parse(bound)!["include"]!.GetValue<string>().ShouldBe("[id]");
+        var problem = JsonNode.Parse(missing)!["problem"]!;
+        problem["detail"]!.GetValue<string>().ShouldContain("$big");
+        problem["errorKind"]!.GetValue<string>().ShouldBe("InvalidVariable");
+        JsonNode.Parse(notAnObject)!["problem"]!["title"]!.GetValue<string>().ShouldBe("Invalid variables");
+    }
 }
 
 public class EnvelopeTests(EnvelopeTestHostServer server) : IClassFixture<EnvelopeTestHostServer>

@@ -29,16 +29,21 @@ interface QueryCheck {
 
 /**
  * Asks the server to parse `query` (either syntax) and print it canonically.
- * With a model type name the fields are also checked against that type.
+ * With a model type name the fields are also checked against that type; with `variables` (a JSON object's text) a
+ * GraphQL document's `$name`s are bound to them, as the gateway will bind them.
  *
  * It asks `/popcorn/check` rather than `/popcorn/normalize`: both give the same verdict, but
  * normalize answers a bad query with a 400, which the browser logs as a console error on every
  * pause in typing; check answers 200 with the problem inside.
  */
-export async function normalize(query: string, typeName?: string, signal?: AbortSignal): Promise<NormalizeResult> {
+export async function normalize(query: string, typeName?: string, signal?: AbortSignal, variables?: string): Promise<NormalizeResult> {
   const params = new URLSearchParams({ query });
   if (typeName) {
     params.set('type', typeName);
+  }
+
+  if (variables !== undefined) {
+    params.set('variables', variables);
   }
 
   const response = await fetch(`${toolsPath()}/check?${params}`, { signal, headers: { accept: 'application/json' } });

@@ -143,7 +143,9 @@ export class Playground {
       syntax: this._syntax,
       rootScope: rootScopeOf(this._target, this._index),
       checkedType: this._target.kind === 'rest' ? this._target.resource.type : undefined,
+      rootIsList: this._target.kind === 'rest' && this._target.resource.isList,
       variablesSettled: (text) => this._cleanRun?.query === text && this._cleanRun.variables === this._variables.text,
+      variables: this._target.kind === 'gateway' ? jsonObjectText(this._variables.text) : undefined,
     };
   }
 
@@ -175,8 +177,9 @@ export class Playground {
 
   private variablesChanged(): void {
     writeUrlState(this.state);
-    // A variable warning the last run answered comes back once the values it ran with are gone.
-    if (this._cleanRun) {
+    // On the gateway the query is checked with the variables bound, so new values mean a new verdict (after the
+    // usual pause); a warning the last run answered also comes back once the values it ran with are gone.
+    if (this._cleanRun || this._target.kind === 'gateway') {
       this._editor.relint(true);
     }
   }
@@ -378,5 +381,15 @@ export class Playground {
 
   private showNotice(message: string, isError = false): void {
     this._status.showNotice(message, isError);
+  }
+}
+
+/** `text` when it is a JSON object (the variables Run would send), else undefined: a half-typed box is not sent. */
+function jsonObjectText(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? text : undefined;
+  } catch {
+    return undefined;
   }
 }

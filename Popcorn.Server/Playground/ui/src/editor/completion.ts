@@ -1,9 +1,10 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { GatewayField } from '../api/introspection';
-import type { FieldInfo, TypeInfo } from '../api/schema';
+import type { FieldInfo } from '../api/schema';
+import { argumentCompletions } from './argumentCompletion';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
-import { isQuiet, setAt, type Outline, type SelectionSet } from '../query/outline';
+import { isQuiet, setAt } from '../query/outline';
 import { outlineOf } from '../query/outlineOf';
 import { scopeOfSet } from '../query/scopeOfSet';
 import type { Syntax } from '../query/syntax';
@@ -36,7 +37,7 @@ const directives: Completion[] = [
  */
 export function selectionCompletions(environment: () => EditorEnvironment): CompletionSource {
   return (context: CompletionContext): CompletionResult | null => {
-    const { index, syntax, rootScope } = environment();
+    const { index, syntax, rootScope, rootIsList } = environment();
     if (syntax === 'graphql') {
       const directive = context.matchBefore(/@\w*/);
       if (directive) {
@@ -57,16 +58,17 @@ export function selectionCompletions(environment: () => EditorEnvironment): Comp
 
     const text = context.state.doc.toString();
     const outline = outlineOf(text, syntax);
+    if (isQuiet(outline, context.pos)) {
+      const names = argumentCompletions(outline, text, context.pos, rootScope, rootIsList, index);
+      return names ? { from: word.from, options: names, validFor: /^\w*$/ } : null;
+    }
+
     const set = setAt(outline, context.pos, text.length);
     if (!set) {
       return null;
     }
 
     const scope = scopeOfSet(set, rootScope, index);
-    if (isQuiet(outline, context.pos)) {
-      const names = argumentNames(outline, set, scope, index, text, context.pos);
-      return names ? { from: word.from, options: names, validFor: /^\w*$/ } : null;
-    }
 
     const options = namesIn(scope, index, syntax, rootScope.kind === 'gateway');
     if (options.length === 0) {
@@ -75,58 +77,6 @@ export function selectionCompletions(environment: () => EditorEnvironment): Comp
 
     return { from: word.from, options, validFor: syntax === 'include' ? /^!?\w*$/ : /^\w*$/ };
   };
-}
-
-/**
- * Inside a field's parentheses, where an argument's name goes (after `(` or `,`, before its `:`): the arguments the
- * field takes that are not written yet: a gateway root field's (required ones first), or a list field's `first`,
- * `skip`, `orderBy` and `where` with what its element type may be sorted and filtered by.
- */
-function argumentNames(outline: Outline, set: SelectionSet, scope: Scope, index: SchemaIndex, text: string, position: number): Completion[] | null {
-  const parentheses = outline.quiet.find((span) => text[span.from] === '(' && span.from < position && position < span.to + 1);
-  const owner = parentheses && set.items.find((item) => item.start < parentheses.from && parentheses.to <= item.headEnd);
-  const written = parentheses ? text.slice(parentheses.from + 1, position) : '';
-  if (!owner || !/(^|,)\s*\w*$/.test(written)) {
-    return null;
-  }
-
-  const offered = scope.kind === 'gateway' ? rootArguments(index, owner.name) : scope.kind === 'type' ? listArguments(index, scope.type, owner.name) : null;
-  const taken = new Set([...written.matchAll(/(\w+)\s*:/g)].map((match) => match[1]));
-  return offered ? offered.filter((option) => !taken.has(option.label)) : null;
-}
-
-function rootArguments(index: SchemaIndex, name: string): Completion[] | null {
-  const root = index.rootField(name);
-  return root
-    ? root.arguments.map((argument) => ({
-      label: argument.name,
-      type: 'variable',
-      detail: argument.type,
-      apply: `${argument.name}: `,
-      boost: argument.type.endsWith('!') ? 1 : 0,
-    }))
-    : null;
-}
-
-/** A list field's arguments, each with the grammar it takes and, for orderBy/where, the element type's fields it may name. */
-function listArguments(index: SchemaIndex, type: TypeInfo, name: string): Completion[] | null {
-  const field = index.field(type, name);
-  const element = field?.elementType ? index.typeNamed(field.elementType) : undefined;
-  if (!field?.arguments || !element) {
-    return null;
-  }
-
-  const sortable = element.fields.filter((candidate) => candidate.isSortable).map((candidate) => candidate.name);
-  const filterable = element.fields.filter((candidate) => candidate.isFilterable).map((candidate) => candidate.name);
-  const details: Record<string, string> = {
-    first: 'Int: at most this many',
-    skip: 'Int: leave out this many first',
-    orderBy: `{field: ASC|DESC}; by ${sortable.join(', ') || 'nothing (no [Sortable] field)'}`,
-    where: `{field: value | {eq|neq|gt|gte|lt|lte|in: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
-  };
-  return field.arguments
-    .filter((argument) => (argument !== 'orderBy' || sortable.length > 0) && (argument !== 'where' || filterable.length > 0))
-    .map((argument) => ({ label: argument, type: 'variable', detail: details[argument] ?? '', apply: `${argument}: ` }));
 }
 
 function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax, onGateway: boolean): Completion[] {

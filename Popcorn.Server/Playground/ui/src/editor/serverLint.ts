@@ -40,7 +40,8 @@ export function serverLint(
       }
 
       onVerdict(verdict.problems, verdict.cost);
-      return verdict.problems.map((problem) => diagnosticFor(problem, view.state.doc));
+      const { withVariables } = verdict;
+      return verdict.problems.map((problem) => diagnosticFor(problem, view.state.doc, withVariables));
     },
     {
       delay: lintDelayMs,
@@ -53,12 +54,14 @@ export function serverLint(
 interface Verdict {
   problems: Problem[];
   cost: SelectionCost | null;
+  /** Checked with the variables box's values bound (on the gateway, when the box holds a JSON object). */
+  withVariables: boolean;
 }
 
 async function verdictOn(view: EditorView, environment: EditorEnvironment): Promise<Verdict | null> {
   const text = view.state.doc.toString();
   if (text.trim() === '') {
-    return { problems: [], cost: null };
+    return { problems: [], cost: null, withVariables: false };
   }
 
   let checked: Verdict;
@@ -74,26 +77,30 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
     return null;
   }
 
-  if (checked.problems.some((problem) => problem.errorKind === 'InvalidVariable') && environment.variablesSettled(text)) {
+  if (!checked.withVariables && checked.problems.some((problem) => problem.errorKind === 'InvalidVariable') && environment.variablesSettled(text)) {
     // This very text just ran cleanly with the variables in the box: the warning is answered.
-    return { problems: checked.problems.filter((problem) => problem.errorKind !== 'InvalidVariable'), cost: checked.cost };
+    return { ...checked, problems: checked.problems.filter((problem) => problem.errorKind !== 'InvalidVariable') };
   }
 
   return checked;
 }
 
-/** The whole query through the server's parser, then, for the gateway, each root field's selection against its type. */
+/**
+ * The whole query through the server's parser (on the gateway with the variables box bound, when it holds an object,
+ * so a `$name` is judged as Run will judge it), then, for the gateway, each root field's selection against its type.
+ */
 async function check(text: string, environment: EditorEnvironment): Promise<Verdict> {
-  const result = await normalize(text, environment.checkedType);
+  const variables = environment.variables;
+  const result = await normalize(text, environment.checkedType, undefined, variables);
   if (!result.ok) {
-    return { problems: [result.problem], cost: null };
+    return { problems: [result.problem], cost: null, withVariables: variables !== undefined };
   }
 
   const problems = environment.rootScope.kind === 'gateway' ? await checkGatewayFields(text, environment.syntax, environment.index) : [];
-  return { problems, cost: result.query.cost ?? null };
+  return { problems, cost: result.query.cost ?? null, withVariables: variables !== undefined };
 }
 
-function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
+function diagnosticFor(problem: Problem, doc: Text, withVariables: boolean): Diagnostic {
   const from = offsetOf(doc, problem.line, problem.column);
   let to = from;
   while (to < doc.length && /[\w!]/.test(doc.sliceString(to, to + 1))) {
@@ -104,9 +111,9 @@ function diagnosticFor(problem: Problem, doc: Text): Diagnostic {
     to++;
   }
 
-  // The server checks the query without the variables box, so a verdict on a variable may be
-  // one that the values sent with Run settle: warn rather than call it an error.
-  if (problem.errorKind === 'InvalidVariable') {
+  // Checked without variables (the box is empty or not yet a JSON object), a verdict on a variable may be one the
+  // values sent with Run settle: warn rather than call it an error. Checked with them, it is what Run will answer.
+  if (problem.errorKind === 'InvalidVariable' && !withVariables) {
     return { from, to, severity: 'warning', message: `Checked without your variables: ${describeProblem(problem)}`, source: 'server' };
   }
 

@@ -1,0 +1,160 @@
+import type { Completion } from '@codemirror/autocomplete';
+import type { FieldInfo, TypeInfo } from '../api/schema';
+import type { SchemaIndex } from '../model/schemaIndex';
+import type { Scope } from '../model/scope';
+import { argumentPathAt } from '../query/argumentPath';
+import { rootSet, setAt, type Outline, type Span } from '../query/outline';
+import { scopeOfSet } from '../query/scopeOfSet';
+
+/**
+ * The arguments Popcorn gives every list of models (docs/data.md, "Arguments on list fields"): a REST list
+ * resource's root takes them before its selection, `(first: 10)[id]`; a gateway root list field takes those its
+ * resolver does not bind itself.
+ */
+export const listArgumentNames = ['first', 'skip', 'orderBy', 'where', 'after'];
+
+const comparisonOperators = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
+const booleanOperators = ['eq', 'neq', 'in'];
+const logicalEntries = ['and', 'or'];
+
+/** What a field's parentheses belong to: the arguments it takes and the model type its list holds. */
+interface ArgumentOwner {
+  names: Completion[];
+  element: TypeInfo | undefined;
+}
+
+/**
+ * Completions inside the parentheses at `position`: an argument's name (a gateway root field's, required ones first,
+ * or a list's `first`, `skip`, `orderBy`, `where`, `after`, on a nested list, a gateway root list or a REST list
+ * resource's root), then inside `orderBy: {` the fields the list can be sorted by, inside `where: {` those it can be
+ * filtered by (and `and`/`or`), and inside a field's `{` its comparison operators. Null when the cursor is not in
+ * parentheses or not where a name goes.
+ */
+export function argumentCompletions(
+  outline: Outline,
+  text: string,
+  position: number,
+  rootScope: Scope,
+  rootIsList: boolean,
+  index: SchemaIndex,
+): Completion[] | null {
+  const parentheses = outline.quiet.find((span) => text[span.from] === '(' && span.from < position && position <= span.to);
+  if (!parentheses) {
+    return null;
+  }
+
+  const written = text.slice(parentheses.from + 1, position);
+  const path = argumentPathAt(written);
+  const owner = path && ownerOf(outline, parentheses, text, rootScope, rootIsList, index);
+  if (!path || !owner) {
+    return null;
+  }
+
+  if (path.length === 0) {
+    const taken = new Set([...written.matchAll(/(\w+)\s*:/g)].map((match) => match[1]));
+    return owner.names.filter((option) => !taken.has(option.label));
+  }
+
+  return owner.element ? inputObjectKeys(path, owner.element) : null;
+}
+
+/** The field (or the root) whose parentheses these are. */
+function ownerOf(outline: Outline, parentheses: Span, text: string, rootScope: Scope, rootIsList: boolean, index: SchemaIndex): ArgumentOwner | null {
+  const set = setAt(outline, parentheses.from, text.length);
+  const item = set?.items.find((candidate) => candidate.start < parentheses.from && parentheses.to <= candidate.headEnd);
+  if (set && item) {
+    const scope = scopeOfSet(set, rootScope, index);
+    return scope.kind === 'gateway' ? gatewayRootField(index, item.name) : scope.kind === 'type' ? listField(index, scope.type, item.name) : null;
+  }
+
+  // Before the outermost selection: a REST list resource's own arguments, `(first: 10)[id]`.
+  const root = rootSet(outline);
+  const beforeRoot = !root || parentheses.to <= root.open;
+  return beforeRoot && rootScope.kind === 'type' && rootIsList ? listOwner(rootScope.type, listArgumentNames) : null;
+}
+
+function gatewayRootField(index: SchemaIndex, name: string): ArgumentOwner | null {
+  const root = index.rootField(name);
+  if (!root) {
+    return null;
+  }
+
+  const names: Completion[] = root.arguments.map((argument) => ({
+    label: argument.name,
+    type: 'variable',
+    detail: argument.type,
+    apply: `${argument.name}: `,
+    boost: argument.type.endsWith('!') ? 1 : 0,
+  }));
+  const element = root.isList ? index.typeNamed(root.type) : undefined;
+  if (element) {
+    // The list arguments the resolver leaves to Popcorn (one it declares itself it binds, docs/data.md).
+    const bound = new Set(root.arguments.map((argument) => argument.name));
+    names.push(...listOwner(element, listArgumentNames.filter((name) => !bound.has(name) && name !== 'after')).names);
+  }
+
+  return { names, element };
+}
+
+function listField(index: SchemaIndex, type: TypeInfo, name: string): ArgumentOwner | null {
+  const field = index.field(type, name);
+  const element = field?.elementType ? index.typeNamed(field.elementType) : undefined;
+  return field?.arguments && element ? listOwner(element, field.arguments) : null;
+}
+
+/** A list's arguments, each with the grammar it takes and, for orderBy/where, the element type's fields it may name. */
+function listOwner(element: TypeInfo, argumentNames: string[]): ArgumentOwner {
+  const sortable = element.fields.filter((candidate) => candidate.isSortable).map((candidate) => candidate.name);
+  const filterable = element.fields.filter((candidate) => candidate.isFilterable).map((candidate) => candidate.name);
+  const details: Record<string, string> = {
+    first: 'Int: at most this many',
+    skip: 'Int: leave out this many first',
+    after: 'String: the cursor of the last element of the previous page',
+    orderBy: `{field: ASC|DESC}; by ${sortable.join(', ') || 'nothing (no [Sortable] field)'}`,
+    where: `{field: value | {eq|neq|gt|gte|lt|lte|in: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
+  };
+  const names = argumentNames
+    .filter((argument) => (argument !== 'orderBy' && argument !== 'after' || sortable.length > 0) && (argument !== 'where' || filterable.length > 0))
+    .map((argument) => ({ label: argument, type: 'variable', detail: details[argument] ?? '', apply: `${argument}: ` }));
+  return { names, element };
+}
+
+/** The keys valid inside `orderBy: {` or `where: {` (at any depth of `and`/`or`), or a filtered field's operators. */
+function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null {
+  const [argument, ...keys] = path;
+  if (argument === 'orderBy') {
+    return keys.length === 0 ? element.fields.filter((field) => field.isSortable).map((field) => key(field.name, 'ASC|DESC', field)) : null;
+  }
+
+  if (argument !== 'where') {
+    return null;
+  }
+
+  let filtered: FieldInfo | undefined;
+  for (const name of keys) {
+    if (filtered) {
+      return null; // inside an operator's value
+    }
+
+    if (!logicalEntries.includes(name)) {
+      filtered = element.fields.find((field) => field.name === name && field.isFilterable);
+      if (!filtered) {
+        return null;
+      }
+    }
+  }
+
+  if (filtered) {
+    const operators = /^bool\??$/i.test(filtered.type) ? booleanOperators : comparisonOperators;
+    return operators.map((operator) => ({ label: operator, type: 'keyword', detail: operator === 'in' ? `[${filtered.type}]` : filtered.type, apply: `${operator}: ` }));
+  }
+
+  return [
+    ...element.fields.filter((field) => field.isFilterable).map((field) => key(field.name, field.type, field)),
+    ...logicalEntries.map((entry) => ({ label: entry, type: 'keyword', detail: entry === 'and' ? '[Filter]: every one holds' : '[Filter]: at least one holds', apply: `${entry}: [{` })),
+  ];
+}
+
+function key(name: string, detail: string, field: FieldInfo): Completion {
+  return { label: name, type: 'property', detail, info: field.description ?? undefined, apply: `${name}: ` };
+}
