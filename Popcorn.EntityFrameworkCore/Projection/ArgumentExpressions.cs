@@ -57,6 +57,18 @@ internal static class ArgumentExpressions
         return arranged;
     }
 
+    /// <summary>The root query filtered by <paramref name="where"/> alone: what a total counts.</summary>
+    public static IQueryable<T> FilterRoot<T>(IQueryable<T> source, Filter? where)
+    {
+        if (where is null)
+        {
+            return source;
+        }
+
+        var row = Expression.Parameter(typeof(T), "w");
+        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row), row));
+    }
+
     /// <summary>
     /// The root query arranged by the root list's arguments: filtered; ordered by the client's keys then
     /// <paramref name="tieBreakers"/> (an entity's primary key), when the client sorts (otherwise the handler's own

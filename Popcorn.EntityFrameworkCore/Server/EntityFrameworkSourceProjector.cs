@@ -12,9 +12,11 @@ namespace Popcorn.EntityFrameworkCore;
 /// Popcorn.Server's hook for EF Core: an <see cref="IQueryable{T}"/> of a model type returned by an endpoint or a
 /// gateway field gets the request's plan composed in (<see cref="PopcornProjection.TryProject{T}"/>), is started
 /// (so a database that is down, or slower than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/>,
-/// gives a 503), and is streamed row by row through the generated writer.
+/// gives a 503), and is streamed row by row through the generated writer. It also counts such a query where it lives
+/// (<see cref="IPopcornSourceCounter"/>): one <c>SELECT COUNT(*)</c> over the client's filter, for a connection's
+/// <c>totalCount</c> or REST's total.
 /// </summary>
-internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSourceProjector> logger, IOptions<PopcornEntityFrameworkCoreOptions> options) : IPopcornSourceProjector
+internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSourceProjector> logger, IOptions<PopcornEntityFrameworkCoreOptions> options) : IPopcornSourceProjector, IPopcornSourceCounter
 {
     private readonly TimeSpan _firstRowTimeout = options.Value.FirstRowTimeout;
     private readonly TimeSpan _queryTimeout = options.Value.QueryTimeout;
@@ -40,6 +42,17 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         return typed.ProjectAsync(query, plan, this, cancellationToken);
     }
 
+    public ValueTask<long?> CountAsync(object sequence, Type modelType, CollectionArguments filter, CancellationToken cancellationToken)
+    {
+        if (sequence is not IQueryable { Provider: IAsyncQueryProvider } query || query.ElementType != modelType)
+        {
+            return ValueTask.FromResult<long?>(null);
+        }
+
+        var typed = _typed.GetOrAdd(modelType, static type => (TypedProjector)Activator.CreateInstance(typeof(TypedProjector<>).MakeGenericType(type))!);
+        return typed.CountAsync(query, filter, this, cancellationToken);
+    }
+
     private void LogRefusalOnce(Type model, string reason)
     {
         if (_refusalsLogged.TryAdd((model, reason), true))
@@ -53,10 +66,30 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
     private abstract class TypedProjector
     {
         public abstract ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken);
+
+        public abstract ValueTask<long?> CountAsync(IQueryable query, CollectionArguments filter, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken);
     }
 
     private sealed class TypedProjector<T> : TypedProjector
     {
+        public override async ValueTask<long?> CountAsync(IQueryable query, CollectionArguments filter, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken)
+        {
+            // Only the client's where: an order, a seek or a page would change nothing a total counts. The filter's
+            // values are parameters, as in the page's own statement (ArgumentExpressions).
+            var filtered = ArgumentExpressions.FilterRoot((IQueryable<T>)query, filter.Where);
+            using var timer = owner._queryTimeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            timer?.CancelAfter(owner._queryTimeout);
+            try
+            {
+                return await filtered.LongCountAsync(timer?.Token ?? cancellationToken);
+            }
+            catch (Exception error) when (!cancellationToken.IsCancellationRequested && (timer is { IsCancellationRequested: true } || PrimedAsyncSequence<T>.IsUnavailable(error)))
+            {
+                owner.LogSourceUnavailable(error, typeof(T));
+                throw new PopcornSourceUnavailableException($"The count of {typeof(T).Name} failed.", error);
+            }
+        }
+
         public override async ValueTask<object> ProjectAsync(IQueryable query, SelectionPlan plan, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken)
         {
             var source = (IQueryable<T>)query;

@@ -101,7 +101,7 @@ internal sealed class PrimedAsyncSequence<T> : IAsyncEnumerable<T>
     /// (Npgsql's reports a refused connection as an <see cref="InvalidOperationException"/> around the provider's).
     /// A query EF cannot translate is none of these and stays a server error.
     /// </summary>
-    private static bool IsUnavailable(Exception error)
+    internal static bool IsUnavailable(Exception error)
     {
         for (Exception? current = error; current is not null; current = current.InnerException)
         {

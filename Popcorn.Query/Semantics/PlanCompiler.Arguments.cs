@@ -36,6 +36,13 @@ public static partial class PlanCompiler
                     throw Error($"There can be only one argument named '{argument.Name}' on field '{fieldName}'.", argument.Location);
                 }
 
+                if (argument.Value.Kind == QueryValueKind.Null && Array.IndexOf(CollectionArgumentNames, argument.Name) >= 0)
+                {
+                    // GraphQL's explicit null on a nullable argument: as if it were not given (Relay sends after: null
+                    // for a first page, and a variable the client left unset arrives so).
+                    continue;
+                }
+
                 switch (argument.Name)
                 {
                     case "first":
@@ -64,8 +71,9 @@ public static partial class PlanCompiler
                 }
             }
 
+            var filter = where;
             var cursors = ReadCursors(ref orderBy, ref where, after);
-            return new CollectionArguments(first, skip, orderBy, where, Print(CollectionArgumentNames), cursors);
+            return new CollectionArguments(first, skip, orderBy, where, Print(CollectionArgumentNames), cursors, filter);
         }
 
         private int Count(QueryArgument argument, int max)

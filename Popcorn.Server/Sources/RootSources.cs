@@ -63,4 +63,40 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
 
         return value;
     }
+
+    /// <summary>
+    /// The number of elements of the sequence <paramref name="value"/> that <paramref name="filter"/> keeps, counted by
+    /// the first registered <see cref="IPopcornSourceCounter"/> that takes it (a <c>COUNT</c> in SQL); null when none
+    /// does, and the caller counts in memory what it reads. Asked before <see cref="OpenAsync"/>, so that one
+    /// connection never has two statements open.
+    /// </summary>
+    /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
+    public async ValueTask<long?> CountAsync(object value, ResultShape shape, CollectionArguments filter, HttpContext context)
+    {
+        foreach (var projector in _projectors)
+        {
+            if (projector is not IPopcornSourceCounter counter)
+            {
+                continue;
+            }
+
+            long? count;
+            try
+            {
+                count = await counter.CountAsync(value, shape.Writer.Type, filter, context.RequestAborted);
+            }
+            catch (PopcornSourceUnavailableException e)
+            {
+                _sourceOutage.Failed(e.InnerException ?? e);
+                throw;
+            }
+
+            if (count is not null)
+            {
+                return count;
+            }
+        }
+
+        return null;
+    }
 }

@@ -36,9 +36,17 @@ export const ShipDocument = graphql(\`
   mutation Ship($id: Int!, $status: OrderStatus!) { changeOrderStatus(id: $id, status: $status) { id status } }
 \`);
 `);
+  await writeFile(path.join(work, 'connection.ts'), `
+import { graphql } from './gql';
+export const OrdersPageDocument = graphql(\`
+  query OrdersPage($first: Int, $after: String) {
+    ordersConnection(first: $first, after: $after) { totalCount edges { cursor node { id placedAt } } pageInfo { hasNextPage endCursor } }
+  }
+\`);
+`);
   await generate({
     schema: `${app.url}/graphql`,
-    documents: [path.join(work, 'query.ts'), path.join(work, 'mutation.ts')],
+    documents: [path.join(work, 'query.ts'), path.join(work, 'mutation.ts'), path.join(work, 'connection.ts')],
     // Enums as string unions ('Open' | 'Shipped' | ...), as a TypeScript frontend types them.
     // The date scalars as the strings they are on the wire, as a frontend maps them (codegen's default is `any`).
     generates: { [path.join(work, 'gql') + '/']: { preset: 'client', config: { enumsAsTypes: true, strictScalars: true, scalars: { Map: 'Record<string, unknown>', DateTime: 'string', IsoDateTime: 'string', LocalDate: 'string', LocalTime: 'string' } } } },
@@ -135,4 +143,27 @@ export const lost: boolean = data.placeOrder?.[0]?.status === 'Lost';
 `);
   assert.equal(wrong.ok, false);
   assert.match(wrong.output, /Lost|no overlap/);
+});
+
+test('a Relay connection is typed: edges with a string cursor and a typed node, a nullable endCursor, a number totalCount', async () => {
+  const typed = await compile(`
+import type { OrdersPageQuery, OrdersPageQueryVariables } from './gql/graphql.js';
+const variables: OrdersPageQueryVariables = { first: 10, after: null };
+declare const data: OrdersPageQuery;
+const total: number = data.ordersConnection.totalCount;
+const cursors: string[] = data.ordersConnection.edges.map((edge) => edge.cursor);
+const ids: number[] = data.ordersConnection.edges.map((edge) => edge.node.id);
+const next: string | null | undefined = data.ordersConnection.pageInfo.endCursor;
+const more: boolean = data.ordersConnection.pageInfo.hasNextPage;
+export { variables, total, cursors, ids, next, more };
+`);
+  assert.ok(typed.ok, typed.output);
+
+  const wrong = await compile(`
+import type { OrdersPageQuery } from './gql/graphql.js';
+declare const data: OrdersPageQuery;
+export const next: string = data.ordersConnection.pageInfo.endCursor;
+`);
+  assert.equal(wrong.ok, false, 'endCursor is null on an empty page, so it is not typed as a plain string');
+  assert.match(wrong.output, /endCursor|null/);
 });

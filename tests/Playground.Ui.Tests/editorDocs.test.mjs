@@ -92,7 +92,8 @@ describe('editor docs', () => {
   async function completionsAt(page, text, before) {
     await editor(page).click();
     await page.keyboard.insertText(text);
-    await page.keyboard.press('Home');
+    // The document's start, not the visual line's: a long query wraps in a narrow editor.
+    await page.keyboard.press('Control+Home');
     for (let i = 0; i < before.length; i++) {
       await page.keyboard.press('ArrowRight');
     }
@@ -159,4 +160,24 @@ describe('editor docs', () => {
       assert.ok(offered.some((text) => text.startsWith(argument)), `${argument} is offered on the gateway's orders: ${offered}`);
     }
   });
+
+  test('Completion_InsideAMutationsInputObject_OffersTheInputTypesFieldsAtAnyDepth', async () => {
+    // The mutation's input (PlaceOrderInput, read from C#) as introspection gives it: a GraphiQL user's first reach.
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+
+    const members = await completionsAt(page, 'mutation { placeOrder(input: {}) { id } }', 'mutation { placeOrder(input: {');
+    for (const member of ['customerId', 'lines', 'note']) {
+      assert.ok(members.some((text) => text.startsWith(member)), `${member} of PlaceOrderInput: ${members}`);
+    }
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    const line = await completionsAt(page, 'mutation { placeOrder(input: {customerId: 1, lines: [{}]}) { id } }', 'mutation { placeOrder(input: {customerId: 1, lines: [{');
+    assert.ok(['productId', 'quantity'].every((member) => line.some((text) => text.startsWith(member))), `OrderLineInput: ${line}`);
+    await page.keyboard.insertText('qu');
+    await acceptCompletion(page, 'quantity');
+    await waitForQuery(page, 'mutation { placeOrder(input: {customerId: 1, lines: [{quantity: }]}) { id } }');
+  });
 });
+

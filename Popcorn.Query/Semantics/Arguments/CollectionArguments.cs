@@ -9,7 +9,7 @@ namespace Popcorn.Query;
 /// </summary>
 public sealed class CollectionArguments
 {
-    internal CollectionArguments(int? first, int skip, IReadOnlyList<SortKey> orderBy, Filter? where, string text, PageCursors? cursors = null)
+    internal CollectionArguments(int? first, int skip, IReadOnlyList<SortKey> orderBy, Filter? where, string text, PageCursors? cursors = null, Filter? filter = null)
     {
         First = first;
         Skip = skip;
@@ -17,7 +17,21 @@ public sealed class CollectionArguments
         Where = where;
         Text = text;
         Cursors = cursors;
+        ClientFilter = cursors?.After is null ? where : filter;
     }
+
+    /// <summary>The client's <c>where</c> alone, without the seek predicate of <see cref="After"/>: what a total counts.</summary>
+    internal Filter? ClientFilter { get; }
+
+    /// <summary>
+    /// These arguments reading <paramref name="first"/> elements instead: a connection reads one more than its page to
+    /// know whether another follows (docs/data.md, "Relay connections"). Not bounded by the page size: the client's
+    /// <c>first</c> already was.
+    /// </summary>
+    internal CollectionArguments WithFirst(int first) => new(first, Skip, OrderBy, Where, Text, Cursors, ClientFilter);
+
+    /// <summary>What a total counts: the client's filter only (no seek, order, skip or page).</summary>
+    internal CollectionArguments ForCounting() => new(null, 0, Array.Empty<SortKey>(), ClientFilter, Text);
 
     /// <summary>
     /// How this list pages by cursor, when it can: its order is fully decided by the arguments (an <c>orderBy</c> or an

@@ -12,6 +12,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
 {
     private readonly PopcornResponseWriter _writer = writer;
     private readonly RootSources _sources = sources;
+    private readonly ConnectionWriter _connections = new(sources);
 
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
 
@@ -101,6 +102,10 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 else if (failed[i])
                 {
                     json.WriteNullValue();
+                }
+                else if (step.Connection is not null)
+                {
+                    await self._connections.WriteAsync(body, values[i], step, errors, context);
                 }
                 else if (await OpenAsync(self._sources, values[i], step, errors, context) is (true, var prepared))
                 {

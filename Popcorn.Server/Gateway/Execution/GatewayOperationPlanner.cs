@@ -8,6 +8,8 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway)
 {
+    private readonly ConnectionPlanner _connections = new(callerPlans);
+
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
     /// <summary>
@@ -62,6 +64,8 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             }
 
             var field = mutation ? gateway.FindMutation(property.Name) : gateway.Find(property.Name);
+            var connection = field is null && !mutation ? ConnectionFields.Find(registry, gateway, property.Name, access) : null;
+            field ??= connection?.Field;
             bool hidden = field?.Policy is { } policy && access.Denies(policy);
             if (field is null || (hidden && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide))
             {
@@ -92,6 +96,19 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
 
             var shape = registry.ShapeOf(field);
             var arguments = BindArguments(field, shape, property, key, errors);
+            if (connection is not null)
+            {
+                // ordersConnection: the list field's resolver, its rows paged and wrapped as a Relay connection.
+                if (_connections.Plan(document, property, key, field, shape!, arguments, access, errors) is { } paged)
+                {
+                    steps.Add(paged);
+                    policies.UnionWith(paged.Plan!.Policies);
+                    policies.UnionWith(paged.Connection!.Keys.SelectMany(k => k.Edge).Select(e => e.Node).OfType<SelectionPlan>().SelectMany(p => p.Policies));
+                }
+
+                continue;
+            }
+
             if (shape is null)
             {
                 errors.Add(new GraphQLError($"The root field '{field.Name}' returns a type no Popcorn context models.", property.Location, key, "INTERNAL_SERVER_ERROR"));
@@ -139,6 +156,7 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
         {
             long cost = step switch
             {
+                { Connection: { } connection } => connection.Cost(options.AssumedListSize),
                 { Plan: { } plan } => SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options),
                 // An introspection answer repeats its selection for every type, at most.
                 { Introspection: { } root } => SelectionCost.Times(NodeCount(root), schema.Types.Count),

@@ -15,15 +15,16 @@ internal static class SchemaModelBuilder
     public static SchemaModel Build(PopcornRegistry registry, PopcornGateway gateway, FieldAccess access)
     {
         // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
+        var paged = new List<TypeMetadata>();
         var types = new List<SchemaType>
         {
             SchemaType.Scalar(MapScalar, "A JSON object whose keys are strings; the selection applies to each value."),
-            RootType(SchemaModel.QueryTypeName, registry, gateway.Fields, access),
+            RootType(SchemaModel.QueryTypeName, registry, gateway.Fields, access, (gateway, paged)),
         };
         var mutations = gateway.Mutations.Where(m => m.Policy is null || !access.Denies(m.Policy)).ToArray();
         if (mutations.Length > 0)
         {
-            types.Add(RootType(SchemaModel.MutationTypeName, registry, mutations, access));
+            types.Add(RootType(SchemaModel.MutationTypeName, registry, mutations, access, connections: null));
         }
 
         var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
@@ -36,6 +37,8 @@ internal static class SchemaModelBuilder
                 types.Add(ModelType(model, access, scalars));
             }
         }
+
+        types.AddRange(ConnectionSchema.Types(paged));
 
         // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
         types.InsertRange(1, scalars.UsedScalars);
@@ -94,7 +97,11 @@ internal static class SchemaModelBuilder
         return false;
     }
 
-    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access)
+    /// <summary>
+    /// A root type of <paramref name="rootFields"/>. With <paramref name="connections"/> (the query type), a list field
+    /// that has a Relay connection is followed by it, and its element type is added to the list.
+    /// </summary>
+    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access, (PopcornGateway Gateway, List<TypeMetadata> Elements)? connections)
     {
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)
@@ -115,6 +122,11 @@ internal static class SchemaModelBuilder
             }
 
             fields.Add(new SchemaField(field.Name, field.Description, arguments.ToArray(), type));
+            if (connections is { } paging && ConnectionFields.Offered(registry, paging.Gateway, field, access) is { } paged)
+            {
+                fields.Add(ConnectionSchema.Field(field, paged, access));
+                paging.Elements.Add(paged.Metadata);
+            }
         }
 
         return new SchemaType(SchemaTypeKind.OBJECT, typeName, null, fields, []);

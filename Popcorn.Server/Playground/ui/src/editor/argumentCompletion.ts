@@ -1,4 +1,5 @@
 import type { Completion } from '@codemirror/autocomplete';
+import type { GatewayField, GatewaySchema } from '../api/introspection';
 import type { FieldInfo, TypeInfo } from '../api/schema';
 import type { SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
@@ -17,10 +18,14 @@ const comparisonOperators = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
 const booleanOperators = ['eq', 'neq', 'in'];
 const logicalEntries = ['and', 'or'];
 
-/** What a field's parentheses belong to: the arguments it takes and the model type its list holds. */
+/**
+ * What a field's parentheses belong to: the arguments it takes and the model type its list holds; on the gateway, its
+ * introspected field, whose input types (a mutation's input, `OrderFilter`) say what goes inside an argument's `{`.
+ */
 interface ArgumentOwner {
   names: Completion[];
   element: TypeInfo | undefined;
+  introspected?: GatewayField;
 }
 
 /**
@@ -55,6 +60,10 @@ export function argumentCompletions(
     return owner.names.filter((option) => !taken.has(option.label));
   }
 
+  if (owner.introspected && index.gateway) {
+    return introspectedKeys(path, owner.introspected, index.gateway);
+  }
+
   return owner.element ? inputObjectKeys(path, owner.element) : null;
 }
 
@@ -74,18 +83,14 @@ function ownerOf(outline: Outline, parentheses: Span, text: string, rootScope: S
 }
 
 function gatewayRootField(index: SchemaIndex, name: string): ArgumentOwner | null {
+  // A mutation is not in /popcorn/schema's root fields; the gateway's introspection has both.
+  const introspected = index.gateway?.rootFields.get(name) ?? index.gateway?.types.get('Mutation')?.get(name);
   const root = index.rootField(name);
   if (!root) {
-    return null;
+    return introspected ? { names: introspected.args.map((argument) => argumentName(argument.name, argument.type)), element: undefined, introspected } : null;
   }
 
-  const names: Completion[] = root.arguments.map((argument) => ({
-    label: argument.name,
-    type: 'variable',
-    detail: argument.type,
-    apply: `${argument.name}: `,
-    boost: argument.type.endsWith('!') ? 1 : 0,
-  }));
+  const names: Completion[] = root.arguments.map((argument) => argumentName(argument.name, argument.type));
   const element = root.isList ? index.typeNamed(root.type) : undefined;
   if (element) {
     // The list arguments the resolver leaves to Popcorn (one it declares itself it binds, docs/data.md).
@@ -93,7 +98,32 @@ function gatewayRootField(index: SchemaIndex, name: string): ArgumentOwner | nul
     names.push(...listOwner(element, listArgumentNames.filter((name) => !bound.has(name) && name !== 'after')).names);
   }
 
-  return { names, element };
+  return { names, element, introspected };
+}
+
+function argumentName(name: string, type: string): Completion {
+  return { label: name, type: 'variable', detail: type, apply: `${name}: `, boost: type.endsWith('!') ? 1 : 0 };
+}
+
+/** Inside an argument's input object on the gateway: the fields of the input type reached through `path`, from introspection. */
+function introspectedKeys(path: string[], field: GatewayField, gateway: GatewaySchema): Completion[] | null {
+  const [argumentName, ...keys] = path;
+  let typeName = field.args.find((argument) => argument.name === argumentName)?.type;
+  for (const key of keys) {
+    const values = typeName ? inputType(gateway, typeName)?.values : undefined;
+    typeName = values?.find((value) => value.name === key)?.type;
+  }
+
+  const input = typeName ? inputType(gateway, typeName) : undefined;
+  return input?.kind === 'INPUT_OBJECT'
+    ? input.values.map((value) => ({ label: value.name, type: 'property', detail: value.type, info: value.description ?? undefined, apply: `${value.name}: `, boost: value.type.endsWith('!') ? 1 : 0 }))
+    : null;
+}
+
+/** The input type a GraphQL type reference names, under its list and non-null wrappers (`[OrderFilter!]` is OrderFilter). */
+function inputType(gateway: GatewaySchema, reference: string) {
+  const name = reference.replace(/[[\]!]/g, '');
+  return gateway.inputTypes.find((type) => type.name === name);
 }
 
 function listField(index: SchemaIndex, type: TypeInfo, name: string): ArgumentOwner | null {
