@@ -44,7 +44,7 @@ internal static class ArgumentExpressions
         if (arguments?.Where is { } where)
         {
             var row = Expression.Parameter(elementType, "w");
-            arranged = Expression.Call(s_where.MakeGenericMethod(elementType), arranged, Expression.Lambda(Filter(where, row), row));
+            arranged = Expression.Call(s_where.MakeGenericMethod(elementType), arranged, Expression.Lambda(Filter(where, row, target.Model), row));
         }
 
         bool first = true;
@@ -57,7 +57,7 @@ internal static class ArgumentExpressions
         return arranged;
     }
 
-    /// <summary>The root query filtered by <paramref name="where"/> alone: what a total counts.</summary>
+    /// <summary>The root query filtered by <paramref name="where"/> alone: what a total counts (text matched as the query's provider does).</summary>
     public static IQueryable<T> FilterRoot<T>(IQueryable<T> source, Filter? where)
     {
         if (where is null)
@@ -66,23 +66,24 @@ internal static class ArgumentExpressions
         }
 
         var row = Expression.Parameter(typeof(T), "w");
-        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row), row));
+        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row, PopcornProjection.FindModel(source.Expression)), row));
     }
 
     /// <summary>
-    /// The root query arranged by the root list's arguments: filtered; ordered by the client's keys then
+    /// The root query arranged by the root list's arguments (<paramref name="model"/>: the EF model it reads, which
+    /// says how the provider matches text): filtered; ordered by the client's keys then
     /// <paramref name="tieBreakers"/> (an entity's primary key), when the client sorts (otherwise the handler's own
     /// order stands, as in memory); skipped and taken. An entity root is arranged before the projection (it needs no
     /// lateral join, so it is paged before the <c>Select</c>); a DTO root after the app's own <c>Select</c>, on the DTO's
     /// members, which EF Core translates back to the columns they read.
     /// </summary>
-    public static IQueryable<T> ArrangeRoot<T>(IQueryable<T> source, IEnumerable<PropertyInfo> tieBreakers, CollectionArguments arguments)
+    public static IQueryable<T> ArrangeRoot<T>(IQueryable<T> source, IModel? model, IEnumerable<PropertyInfo> tieBreakers, CollectionArguments arguments)
     {
         var query = source.Expression;
         if (arguments.Where is { } where)
         {
             var row = Expression.Parameter(typeof(T), "w");
-            query = Expression.Call(typeof(Queryable), nameof(Queryable.Where), [typeof(T)], query, Expression.Quote(Expression.Lambda(Filter(where, row), row)));
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Where), [typeof(T)], query, Expression.Quote(Expression.Lambda(Filter(where, row, model), row)));
         }
 
         if (arguments.OrderBy.Count > 0)
@@ -179,14 +180,14 @@ internal static class ArgumentExpressions
     /// parameter, and a group's operands are joined as a balanced tree, so EF Core's translator (which recurses once
     /// per node) sees a depth of log2 of the operands; the plan compiler bounded both (docs/data.md, "Bounds").
     /// </remarks>
-    private static Expression Filter(Filter filter, ParameterExpression row)
+    private static Expression Filter(Filter filter, ParameterExpression row, IModel? model)
     {
         if (filter is FilterGroup group)
         {
             var operands = new Expression[group.Operands.Count];
             for (int i = 0; i < operands.Length; i++)
             {
-                operands[i] = Filter(group.Operands[i], row);
+                operands[i] = Filter(group.Operands[i], row, model);
             }
 
             return Balanced(operands, 0, operands.Length, group.IsOr);
@@ -194,9 +195,12 @@ internal static class ArgumentExpressions
 
         var comparison = (FilterComparison)filter;
         var member = Member(row, comparison.Field);
-        return comparison.Operator == FilterOperator.In
-            ? In(member, comparison.Values)
-            : Compare(member, comparison.Operator, comparison.Value);
+        return comparison.Operator switch
+        {
+            FilterOperator.In => In(member, comparison.Values),
+            FilterOperator.Contains or FilterOperator.StartsWith or FilterOperator.EndsWith => TextMatchExpressions.Match(member, comparison, model),
+            _ => Compare(member, comparison.Operator, comparison.Value),
+        };
     }
 
     /// <summary>Operands [start, end) joined by and/or, halves first: depth log2(n), not n.</summary>

@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using System.Reflection;
+using Microsoft.EntityFrameworkCore.Metadata;
 using Popcorn.Query;
 
 namespace Popcorn.EntityFrameworkCore;
@@ -22,7 +23,7 @@ namespace Popcorn.EntityFrameworkCore;
 internal static class DtoProjection
 {
     /// <summary>The rewritten query, or null with why it cannot be rewritten (the query does not end in such a projection).</summary>
-    public static IQueryable<T>? TryNarrow<T>(IQueryable<T> source, SelectionPlan plan, out string? refusal)
+    public static IQueryable<T>? TryNarrow<T>(IQueryable<T> source, IModel model, SelectionPlan plan, out string? refusal)
     {
         if (source.Expression is not MethodCallExpression { Method.Name: nameof(Queryable.Select), Arguments: [var inner, UnaryExpression { Operand: LambdaExpression selector }] } call
             || call.Method.DeclaringType != typeof(Queryable)
@@ -37,7 +38,7 @@ internal static class DtoProjection
         var narrowed = Expression.Lambda(selector.Type, Narrow(creation, [plan], MembersArrangedBy(plan.Arguments)), selector.Parameters);
         var query = source.Provider.CreateQuery<T>(Expression.Call(call.Method, inner, Expression.Quote(narrowed)));
         refusal = null;
-        return plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(query, AlwaysScalars(plan.Type, typeof(T)), arguments) : query;
+        return plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(query, model, AlwaysScalars(plan.Type, typeof(T)), arguments) : query;
     }
 
     /// <summary>

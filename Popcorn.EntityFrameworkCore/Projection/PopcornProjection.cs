@@ -63,7 +63,7 @@ public static class PopcornProjection
             refusal = null;
             try
             {
-                projected = model is null ? null : DtoProjection.TryNarrow(source, plan, out refusal);
+                projected = model is null ? null : DtoProjection.TryNarrow(source, model, plan, out refusal);
             }
             catch (ProjectionNotSupportedException error)
             {
@@ -83,7 +83,7 @@ public static class PopcornProjection
         }
 
         // The root list's own arguments (REST's (first: 10)[...], a gateway root field's) go before the projection.
-        var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, ArgumentExpressions.PrimaryKey(entityType), arguments) : source;
+        var arranged = plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(source, entityType.Model, ArgumentExpressions.PrimaryKey(entityType), arguments) : source;
         var selector = projection.BindsRoots && source.Provider is IAsyncQueryProvider provider
             ? QueryRoots.Bind(projection.Selector, provider)
             : projection.Selector;
@@ -93,7 +93,7 @@ public static class PopcornProjection
     }
 
     /// <summary>The EF model, found through the query's root (every query over a <c>DbSet</c> has one).</summary>
-    private static IModel? FindModel(Expression expression)
+    internal static IModel? FindModel(Expression expression)
     {
         var finder = new RootFinder();
         finder.Visit(expression);

@@ -54,9 +54,19 @@ public static partial class PlanCompiler
                     continue;
                 }
 
+                bool ignoreCase = TextMatchMode(filterField, entry.Value.Fields, entryAt);
                 foreach (var comparison in entry.Value.Fields)
                 {
-                    operands.Add(Compare(filterField, Operator(comparison, Where(comparison, entryAt)), comparison.Value, Where(comparison, entryAt)));
+                    if (comparison.Name == "mode")
+                    {
+                        continue;
+                    }
+
+                    var comparisonAt = Where(comparison, entryAt);
+                    var op = Operator(comparison, comparisonAt);
+                    operands.Add(op is FilterOperator.Contains or FilterOperator.StartsWith or FilterOperator.EndsWith
+                        ? MatchText(filterField, op, comparison.Value, ignoreCase, comparisonAt)
+                        : Compare(filterField, op, comparison.Value, comparisonAt));
                 }
             }
 
@@ -77,7 +87,10 @@ public static partial class PlanCompiler
             "lt" => FilterOperator.LessThan,
             "lte" => FilterOperator.LessThanOrEqual,
             "in" => FilterOperator.In,
-            _ => throw Error($"Unknown comparison '{comparison.Name}' in 'where'; use eq, neq, gt, gte, lt, lte or in.", at),
+            "contains" => FilterOperator.Contains,
+            "startsWith" => FilterOperator.StartsWith,
+            "endsWith" => FilterOperator.EndsWith,
+            _ => throw Error($"Unknown comparison '{comparison.Name}' in 'where'; use eq, neq, gt, gte, lt, lte, in, contains, startsWith or endsWith.", at),
         };
 
         private FilterComparison Compare(FieldMetadata compared, FilterOperator op, QueryValue value, SourceLocation at)

@@ -25,6 +25,8 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
 
     private const string FormatVaryKey = "popcorn-format";
 
+    private const string CountVaryKey = "popcorn-count";
+
     /// <summary>
     /// Wraps the endpoint's output cache policy (the last one in its metadata, which is the one output caching runs), so
     /// Popcorn's rules run after it; once, however many times the endpoint opted in.
@@ -98,6 +100,9 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
         // The format negotiated, not the raw Accept header: every client that gets JSON (no header, */*, a browser's
         // long list) shares one entry, and a CSV or JSON Lines body never answers a JSON request.
         context.CacheVaryByRules.VaryByValues[FormatVaryKey] = AcceptNegotiation.Choose(http.Request.Headers.Accept)?.MediaType ?? "none";
+
+        // A response with X-Total-Count never answers a request that did not ask for it, nor the reverse.
+        context.CacheVaryByRules.VaryByValues[CountVaryKey] = TotalCountPreference.IsAsked(http.Request) ? "exact" : "none";
         if (!meaning.IsValid)
         {
             context.AllowCacheLookup = false;

@@ -19,7 +19,9 @@ internal sealed class PopcornResult(RootSources sources, object? value, ResultSh
         {
             // Where the rows come from (a projected IQueryable, a sequence in memory) is settled first, in one place.
             var services = httpContext.RequestServices;
-            var opened = await sources.OpenAsync(value, shape, plan, httpContext);
+            // A total the client asked for (Prefer: count=exact) is counted first: one statement at a time per connection.
+            var counted = await TotalCountPreference.ApplyAsync(httpContext, sources, value, shape, plan);
+            var opened = await sources.OpenAsync(counted, shape, plan, httpContext);
             var written = format is null
                 ? services.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode)
                 : services.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode, format);

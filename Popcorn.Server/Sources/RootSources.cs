@@ -21,6 +21,8 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
 {
     private readonly IPopcornSourceProjector[] _projectors = projectors.ToArray();
 
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<PopcornTypeWriter, SequenceBuffer> _buffers = new(ReferenceEqualityComparer.Instance);
+
     /// <summary>A data source that cannot be read is one warning per outage, with a count when it is back, not a log line per request.</summary>
     private readonly OutageEpisode _sourceOutage = new("The data source (database)", logger, TimeProvider.System);
 
@@ -98,5 +100,22 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// The total of the sequence <paramref name="value"/> under <paramref name="filter"/>'s <c>where</c>, and the value to
+    /// write from now on: counted by a registered <see cref="IPopcornSourceCounter"/> (the value unchanged), or else read
+    /// once into a list and counted in memory (that list is returned, to be written instead of the sequence).
+    /// </summary>
+    /// <exception cref="PopcornSourceUnavailableException">The source cannot be read.</exception>
+    public async ValueTask<(object Value, long Count)> CountOrBufferAsync(object value, ResultShape shape, CollectionArguments filter, HttpContext context)
+    {
+        if (await CountAsync(value, shape, filter, context) is { } counted)
+        {
+            return (value, counted);
+        }
+
+        var buffer = _buffers.GetOrAdd(shape.Writer, static w => w.Accept(SequenceBuffer.Factory.Instance));
+        return await buffer.BufferAsync(value, filter, context.RequestAborted);
     }
 }

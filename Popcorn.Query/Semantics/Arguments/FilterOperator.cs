@@ -23,4 +23,13 @@ public enum FilterOperator
 
     /// <summary><c>in: [a, b]</c>: equal to one of the values.</summary>
     In,
+
+    /// <summary><c>contains: "x"</c>: a text field holding the value anywhere (ordinal, or ignoring case); never true for a null field.</summary>
+    Contains,
+
+    /// <summary><c>startsWith: "x"</c>: a text field beginning with the value; never true for a null field.</summary>
+    StartsWith,
+
+    /// <summary><c>endsWith: "x"</c>: a text field ending with the value; never true for a null field.</summary>
+    EndsWith,
 }

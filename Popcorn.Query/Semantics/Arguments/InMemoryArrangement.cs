@@ -57,10 +57,27 @@ internal static class InMemoryArrangement
             FilterOperator.NotEqual => Compare(value, comparison.Value) != 0,
             FilterOperator.In => comparison.Values.Any(candidate => Compare(value, candidate) == 0),
             _ when value is null || comparison.Value is null => false,
+            FilterOperator.Contains or FilterOperator.StartsWith or FilterOperator.EndsWith => MatchesText((string)value, comparison),
             FilterOperator.GreaterThan => Compare(value, comparison.Value) > 0,
             FilterOperator.GreaterThanOrEqual => Compare(value, comparison.Value) >= 0,
             FilterOperator.LessThan => Compare(value, comparison.Value) < 0,
             _ => Compare(value, comparison.Value) <= 0,
+        };
+    }
+
+    /// <summary>
+    /// Ordinal, or with <c>mode: INSENSITIVE</c> ordinal ignoring case (every letter with a simple case mapping, not
+    /// only ASCII: what PostgreSQL does under a UTF-8 locale and SQLite does not; docs/data.md, "Text filters").
+    /// </summary>
+    private static bool MatchesText(string value, FilterComparison comparison)
+    {
+        var comparisonType = comparison.IgnoreCase ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
+        string text = (string)comparison.Value!;
+        return comparison.Operator switch
+        {
+            FilterOperator.Contains => value.Contains(text, comparisonType),
+            FilterOperator.StartsWith => value.StartsWith(text, comparisonType),
+            _ => value.EndsWith(text, comparisonType),
         };
     }
 

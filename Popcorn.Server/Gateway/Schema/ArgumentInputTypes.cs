@@ -8,12 +8,15 @@ namespace Popcorn.Server;
 /// <c>where: TFilter</c> when it has <c>[Filterable]</c> ones, with the input types they need: <c>SortDirection</c>,
 /// <c>TSort</c> (one <c>SortDirection</c> per sortable field), <c>TFilter</c> (<c>and</c>, <c>or</c>, one comparison per
 /// filterable field) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>; a
-/// <c>BooleanComparison</c> has only <c>eq neq in</c>). Built from the
+/// <c>BooleanComparison</c> has only <c>eq neq in</c>; <c>StringComparison</c> adds <c>contains startsWith endsWith</c>
+/// and <c>mode: TextMatchMode</c>). Built from the
 /// metadata, for the fields the caller may see, so the SDL, introspection and the plan compiler agree.
 /// </summary>
 internal static class ArgumentInputTypes
 {
     private const string SortDirection = "SortDirection";
+
+    private const string TextMatchMode = "TextMatchMode";
 
     private static readonly string[] s_operators = ["eq", "neq", "gt", "gte", "lt", "lte"];
 
@@ -91,11 +94,34 @@ internal static class ArgumentInputTypes
             // A Boolean has no order: the plan compiler refuses gt/gte/lt/lte on one, so they are not offered either.
             var operators = scalar == "Boolean" ? s_equalityOperators : s_operators;
             var comparisons = operators.Select(op => new SchemaInputValue(op, null, operand)).Append(new SchemaInputValue("in", null, TypeRef.List(operand)));
+            if (scalar == "String")
+            {
+                comparisons = comparisons.Concat(TextComparisons(operand));
+            }
+
             types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons));
+        }
+
+        if (scalars.Contains("String"))
+        {
+            types.Add(new SchemaType(SchemaTypeKind.ENUM, TextMatchMode, "How contains, startsWith and endsWith treat case.", [], [new SchemaEnumValue("SENSITIVE", "Ordinal: every character as it is (the default)."), new SchemaEnumValue("INSENSITIVE", "Letters match in either case, as far as the data source folds them (docs/data.md, \"Text filters\").")]));
         }
 
         return types;
     }
+
+    /// <summary>
+    /// The text comparisons of <c>StringComparison</c>. It is also the comparison of the fields the schema shows as
+    /// strings without being text (dates, enums, ids): those the plan compiler refuses with the field's name and position,
+    /// rather than splitting the type, which would rename the comparison of every existing text field.
+    /// </summary>
+    private static IEnumerable<SchemaInputValue> TextComparisons(TypeRef text) =>
+    [
+        new("contains", "Text fields: holds this text anywhere; % and _ are plain characters.", text),
+        new("startsWith", "Text fields: begins with this text.", text),
+        new("endsWith", "Text fields: ends with this text.", text),
+        new("mode", "Whether contains, startsWith and endsWith ignore case; SENSITIVE when absent.", TypeRef.Named(TextMatchMode)),
+    ];
 
     private static SchemaType Input(string name, string description, IEnumerable<SchemaInputValue> fields) =>
         new(SchemaTypeKind.INPUT_OBJECT, name, description, [], [], InputFields: fields.ToArray());

@@ -8,8 +8,8 @@ namespace Popcorn.Server;
 /// The GraphQL type of a model's scalar values at <c>/graphql</c>, read at startup from how the app's Popcorn
 /// contexts write them (their <see cref="JsonTypeInfo"/>; no reflection over members): an enum written as strings is
 /// the GraphQL enum of its written names (the same type a mutation argument of that enum has), a number-written one
-/// <c>Int</c>; dates and times are the scalars below, so clients' code generators type them; a member or type with a
-/// converter of the app's own, and everything else, keep the mapping by type name (<c>Int</c>, <c>Float</c>,
+/// <c>Int</c>; dates and times are the scalars below, so clients' code generators type them; a member with a
+/// converter of its own, a date type the options convert their own way, and everything else keep the mapping by type name (<c>Int</c>, <c>Float</c>,
 /// <c>Boolean</c>, <c>ID</c>, <c>String</c>). REST and the bytes written do not change: only the schema says more.
 /// </summary>
 internal sealed class OutputScalars
@@ -93,15 +93,17 @@ internal sealed class OutputScalars
         }
 
         type = Nullable.GetUnderlyingType(type) ?? type;
-        if (options.Converters.Any(c => c.CanConvert(type)))
-        {
-            // The app writes this type its own way: nothing is known about the text but that it is a string.
-            return byTypeName();
-        }
-
         if (type.IsEnum)
         {
+            // Written through its JsonTypeInfo, whatever converter the app chose (JsonStringEnumConverter in the
+            // options' Converters, UseStringEnumConverter, a member name attribute): the written names are the values.
             return _enums is not null && options.TryGetTypeInfo(type, out var info) ? _enums.EnumType(type, info).NamedType : byTypeName();
+        }
+
+        if (options.Converters.Any(c => c.CanConvert(type)))
+        {
+            // The app writes this date its own way: nothing is known about the text but that it is a string.
+            return byTypeName();
         }
 
         var scalar = type == typeof(DateTimeOffset) ? DateTime

@@ -111,7 +111,7 @@ public class CollectionArgumentsCompileTests
     [InlineData("[lines(where: {quantity: \"many\"})]", "Field 'quantity' on type 'Line' is a int; \"many\" is not one.", 16)]
     [InlineData("[lines(where: {quantity: 1.5})]", "Field 'quantity' on type 'Line' is a int; 1.5 is not one.", 16)]
     [InlineData("[lines(where: {status: CLOSED})]", "Field 'status' on type 'Line' is a Status; CLOSED is not one.", 16)]
-    [InlineData("[lines(where: {quantity: {like: 3}})]", "Unknown comparison 'like' in 'where'; use eq, neq, gt, gte, lt, lte or in.", 27)]
+    [InlineData("[lines(where: {quantity: {like: 3}})]", "Unknown comparison 'like' in 'where'; use eq, neq, gt, gte, lt, lte, in, contains, startsWith or endsWith.", 27)]
     [InlineData("[lines(where: {note: \"x\"})]", "Field 'note' on type 'Line' cannot be filtered by. It can be filtered by: sku, quantity, price, status, shippedAt.", 16)]
     [InlineData("[id(first: 1)]", "Field 'id' on type 'Order' takes no arguments.", 2)]
     [InlineData("[tags(first: 1)]", "Field 'tags' on type 'Order' takes no arguments.", 2)]

@@ -178,6 +178,26 @@ public class OutputCachingTests(LedgerServer server) : IClassFixture<LedgerServe
         server.Ledger.Reads.ShouldBe(reads);
     }
 
+    [Fact]
+    public async Task Get_PreferCountExact_NeverServesNorIsServedTheEntryWithoutTheTotal()
+    {
+        (await server.Client.PostAsJsonAsync("/invoices", new { customer = "Ada", total = 7 })).EnsureSuccessStatusCode();
+        using var plain = await server.Client.GetAsync("/invoices?include=%5Bid%5D&page=count");
+        int reads = server.Ledger.Reads;
+
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/invoices?include=%5Bid%5D&page=count");
+        request.Headers.TryAddWithoutValidation("Prefer", "count=exact");
+        using var counted = await server.Client.SendAsync(request);
+        using var plainAgain = await server.Client.GetAsync("/invoices?include=%5Bid%5D&page=count");
+
+        server.Ledger.Reads.ShouldBe(reads + 1, "the counted request is its own entry; the plain one is served from the cache");
+        plain.Headers.Contains("X-Total-Count").ShouldBeFalse();
+        plainAgain.Headers.Contains("X-Total-Count").ShouldBeFalse();
+        int total = JsonNode.Parse(await counted.Content.ReadAsStringAsync())!.AsArray().Count;
+        counted.Headers.GetValues("X-Total-Count").ShouldHaveSingleItem().ShouldBe(total.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        counted.Headers.Vary.ShouldContain("Prefer");
+    }
+
     private async Task<string> GetWithHeader(string selection)
     {
         var (status, body) = await Get(string.Empty, header: selection);

@@ -16,6 +16,8 @@ export const listArgumentNames = ['first', 'skip', 'orderBy', 'where', 'after'];
 
 const comparisonOperators = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
 const booleanOperators = ['eq', 'neq', 'in'];
+/** Offered on text fields only: the plan compiler refuses them on dates, enums and numbers (docs/data.md, "Text filters"). */
+const textOperators = [...comparisonOperators, 'contains', 'startsWith', 'endsWith', 'mode'];
 const logicalEntries = ['and', 'or'];
 
 /**
@@ -141,7 +143,7 @@ function listOwner(element: TypeInfo, argumentNames: string[]): ArgumentOwner {
     skip: 'Int: leave out this many first',
     after: 'String: the cursor of the last element of the previous page',
     orderBy: `{field: ASC|DESC}; by ${sortable.join(', ') || 'nothing (no [Sortable] field)'}`,
-    where: `{field: value | {eq|neq|gt|gte|lt|lte|in: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
+    where: `{field: value | {eq|neq|gt|gte|lt|lte|in|contains|startsWith|endsWith: …}}; on ${filterable.join(', ') || 'nothing (no [Filterable] field)'}`,
   };
   const names = argumentNames
     .filter((argument) => (argument !== 'orderBy' && argument !== 'after' || sortable.length > 0) && (argument !== 'where' || filterable.length > 0))
@@ -175,8 +177,9 @@ function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null
   }
 
   if (filtered) {
-    const operators = /^bool\??$/i.test(filtered.type) ? booleanOperators : comparisonOperators;
-    return operators.map((operator) => ({ label: operator, type: 'keyword', detail: operator === 'in' ? `[${filtered.type}]` : filtered.type, apply: `${operator}: ` }));
+    const operators = /^bool\??$/i.test(filtered.type) ? booleanOperators : /^string\??$/i.test(filtered.type) ? textOperators : comparisonOperators;
+    const detail = (operator: string) => operator === 'in' ? `[${filtered.type}]` : operator === 'mode' ? 'SENSITIVE|INSENSITIVE: case in contains, startsWith, endsWith' : filtered.type;
+    return operators.map((operator) => ({ label: operator, type: 'keyword', detail: detail(operator), apply: `${operator}: ` }));
   }
 
   return [
