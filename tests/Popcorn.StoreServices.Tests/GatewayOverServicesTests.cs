@@ -39,6 +39,17 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
     }
 
     [Fact]
+    public async Task CustomersByAListOfIds_AreOneCallAnsweredInTheServicesOrder()
+    {
+        // The lookup a join across services will make: all the keys of a level in one 'in'.
+        var (status, body) = await services.QueryAsync("{ customers(where: {id: {in: [9, 2, 5, 99]}}) { id name } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"customers":[{"id":2,"name":"Grace Hopper"},{"id":5,"name":"Barbara Liskov"},{"id":9,"name":"Margaret Hamilton"}]}""");
+    }
+
+    [Fact]
     public async Task ServiceKilled_ItsFieldIsSourceUnavailable_TheOtherIsAnswered_AndItRecoversWhenRestarted()
     {
         const string Query = "{ orders(first: 1) { id } customers(first: 1) { name } }";
