@@ -11,7 +11,7 @@ namespace Popcorn.EntityFrameworkCore.Tests.Server;
 /// filter only when <c>totalCount</c> is selected, walks every order once even when one is inserted between pages,
 /// answers the same from a list in memory, and refuses a forged cursor or a hidden field before any SQL.
 /// </summary>
-public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<SqliteStore>
+public abstract class ConnectionEndpointTests(IStoreDatabase store)
 {
     private const string Page = """
         query($first: Int, $after: String) {
@@ -22,7 +22,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         }
         """;
 
-    [Fact]
+    [StoreFact]
     public async Task Post_AConnectionPage_IsOneStatementReadingOneRowMore_WithoutCountOrOffset()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -49,7 +49,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         ((bool)first["data"]!["ordersConnection"]!["pageInfo"]!["hasPreviousPage"]!).ShouldBeFalse();
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Post_TotalCount_IsOneCountOverTheFilter_IssuedOnlyWhenSelected()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -74,7 +74,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         store.Sql.Commands[1].ShouldNotContain("COUNT", Case.Insensitive);
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Post_TotalCountAlone_IsTheCountOnly()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -88,10 +88,14 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         store.Sql.Commands.ShouldHaveSingleItem().ShouldContain("COUNT(*)", Case.Insensitive);
     }
 
-    [Theory]
-    [InlineData("ordersConnection")]
-    [InlineData("memoryOrdersConnection")]
-    public async Task Post_WalkingEveryPage_ReadsEachOrderOnce_EvenWithAnOrderInsertedBetweenPages(string field)
+    [StoreFact]
+    public async Task Post_WalkingEveryPage_ReadsEachOrderOnce_EvenWithAnOrderInsertedBetweenPages()
+    {
+        await WalkAsync("ordersConnection");
+        await WalkAsync("memoryOrdersConnection");
+    }
+
+    private async Task WalkAsync(string field)
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         string query = $$"""
@@ -128,7 +132,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
 
             await using var db = store.CreateContext();
             var expected = db.Orders.Where(o => o.Id != inserted).AsEnumerable().OrderBy(o => o.PlacedAt).ThenBy(o => o.Id).Select(o => o.Id);
-            read.ShouldBe(expected);
+            read.ShouldBe(expected, field);
         }
         finally
         {
@@ -138,7 +142,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         }
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Post_TheSameConnection_FromMemory_AnswersWhatTheDatabaseAnswers()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -150,7 +154,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         memory.ToJsonString().ShouldBe(database.ToJsonString());
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Post_AForgedCursor_IsAnErrorWithItsPosition_BeforeAnySql()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -164,13 +168,23 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         store.Sql.Commands.ShouldBeEmpty();
     }
 
-    [Theory]
-    [InlineData("{ ordersConnection { edges { node { id internalNote } } } }")]
-    [InlineData("{ ordersConnection(where: {internalNote: {eq: \"x\"}}) { totalCount } }")]
-    [InlineData("{ ordersConnection(orderBy: {internalNote: ASC}) { totalCount } }")]
-    public async Task Post_ANeverField_IsAsUnknownInsideAConnection_AsInAPlainList(string query)
+    [StoreFact]
+    public async Task Post_ANeverField_IsAsUnknownInsideAConnection_AsInAPlainList()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
+        foreach (string query in new[]
+        {
+            "{ ordersConnection { edges { node { id internalNote } } } }",
+            "{ ordersConnection(where: {internalNote: {eq: \"x\"}}) { totalCount } }",
+            "{ ordersConnection(orderBy: {internalNote: ASC}) { totalCount } }",
+        })
+        {
+            await NeverFieldIsUnknownAsync(server, query);
+        }
+    }
+
+    private async Task NeverFieldIsUnknownAsync(StoreServer server, string query)
+    {
         string plain = query.Replace("ordersConnection", "orders", StringComparison.Ordinal).Replace("{ edges { node { id internalNote } } }", "{ id internalNote }", StringComparison.Ordinal).Replace("{ totalCount }", "{ id }", StringComparison.Ordinal);
         store.Sql.Clear();
 
@@ -183,7 +197,7 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
         store.Sql.Commands.ShouldBeEmpty();
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Post_ConnectionFields_AreOfferedOnlyWherePopcornPages()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -198,3 +212,9 @@ public sealed class ConnectionEndpointTests(SqliteStore store) : IClassFixture<S
     private static IEnumerable<int> Ids(JsonNode connection) =>
         connection["edges"]!.AsArray().Select(e => (int)e!["node"]!["id"]!).ToList();
 }
+
+/// <summary>On SQLite.</summary>
+public sealed class SqliteConnectionEndpointTests(SqliteStore store) : ConnectionEndpointTests(store), IClassFixture<SqliteStore>;
+
+/// <summary>On PostgreSQL (skipped when it is not installed).</summary>
+public sealed class PostgresConnectionEndpointTests(PostgresStore store) : ConnectionEndpointTests(store), IClassFixture<PostgresStore>;

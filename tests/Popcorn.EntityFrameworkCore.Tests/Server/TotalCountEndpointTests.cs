@@ -10,11 +10,11 @@ namespace Popcorn.EntityFrameworkCore.Tests.Server;
 /// root <c>where</c> keeps over every page, from one <c>COUNT</c> in SQL (none when not asked); a list in memory and a
 /// one-shot async sequence count the same and are still written whole; one object ignores the preference.
 /// </summary>
-public sealed partial class TotalCountEndpointTests(SqliteStore store) : IClassFixture<SqliteStore>
+public abstract partial class TotalCountEndpointTests(IStoreDatabase store)
 {
     private const string Shipped = "(first: 5, orderBy: {placedAt: DESC}, where: {status: \"shipped\"})[id,status]";
 
-    [Fact]
+    [StoreFact]
     public async Task Get_PreferCountExact_SendsXTotalCount_FromOneCountOverTheRootFilter()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -36,7 +36,7 @@ public sealed partial class TotalCountEndpointTests(SqliteStore store) : IClassF
         JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray().Count.ShouldBe(5);
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Get_WithoutThePreference_SendsNoTotal_AndRunsNoCount()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -49,7 +49,7 @@ public sealed partial class TotalCountEndpointTests(SqliteStore store) : IClassF
         store.Sql.Commands.ShouldHaveSingleItem().ShouldNotContain("COUNT", Case.Insensitive);
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Get_TheNextPageByCursor_CountsEveryPage_NotWhatFollowsTheCursor()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -64,38 +64,40 @@ public sealed partial class TotalCountEndpointTests(SqliteStore store) : IClassF
         second.Headers.GetValues("X-Total-Count").ShouldHaveSingleItem().ShouldBe(shipped.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
-    [Theory]
-    [InlineData("/memory/orders")]
-    [InlineData("/stream/orders")]
-    public async Task Get_InMemory_CountsWhatTheDatabaseCounts_AndWritesTheSameBody(string path)
+    [StoreFact]
+    public async Task Get_InMemory_CountsWhatTheDatabaseCounts_AndWritesTheSameBody()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         string include = "?include=" + Uri.EscapeDataString(Shipped);
-
         using var database = await SendAsync(server, "/orders" + include, preferCount: true);
-        using var memory = await SendAsync(server, path + include, preferCount: true);
+        string body = await database.Content.ReadAsStringAsync();
 
-        memory.StatusCode.ShouldBe(HttpStatusCode.OK);
-        memory.Headers.GetValues("X-Total-Count").Single().ShouldBe(database.Headers.GetValues("X-Total-Count").Single());
-        (await memory.Content.ReadAsStringAsync()).ShouldBe(await database.Content.ReadAsStringAsync());
+        foreach (string path in new[] { "/memory/orders", "/stream/orders" })
+        {
+            using var memory = await SendAsync(server, path + include, preferCount: true);
+
+            memory.StatusCode.ShouldBe(HttpStatusCode.OK, path);
+            memory.Headers.GetValues("X-Total-Count").Single().ShouldBe(database.Headers.GetValues("X-Total-Count").Single(), path);
+            (await memory.Content.ReadAsStringAsync()).ShouldBe(body, path);
+        }
     }
 
-    [Theory]
-    [InlineData("count=exact")]
-    [InlineData("return=minimal, COUNT=EXACT")]
-    [InlineData("count=\"exact\"; strict")]
-    public async Task Get_ThePreference_IsReadAsRfc7240WritesIt(string prefer)
+    [StoreFact]
+    public async Task Get_ThePreference_IsReadAsRfc7240WritesIt()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/orders?include=" + Uri.EscapeDataString("[id]"));
-        request.Headers.TryAddWithoutValidation("Prefer", prefer);
+        foreach (string prefer in new[] { "count=exact", "return=minimal, COUNT=EXACT", "count=\"exact\"; strict" })
+        {
+            using var request = new HttpRequestMessage(HttpMethod.Get, "/orders?include=" + Uri.EscapeDataString("[id]"));
+            request.Headers.TryAddWithoutValidation("Prefer", prefer);
 
-        using var response = await server.Client.SendAsync(request);
+            using var response = await server.Client.SendAsync(request);
 
-        response.Headers.Contains("X-Total-Count").ShouldBeTrue(prefer);
+            response.Headers.Contains("X-Total-Count").ShouldBeTrue(prefer);
+        }
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Get_OneObject_IgnoresThePreference()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -121,3 +123,9 @@ public sealed partial class TotalCountEndpointTests(SqliteStore store) : IClassF
     [GeneratedRegex("^<([^>]+)>; rel=\"next\"$")]
     private static partial Regex LinkTarget();
 }
+
+/// <summary>On SQLite.</summary>
+public sealed class SqliteTotalCountEndpointTests(SqliteStore store) : TotalCountEndpointTests(store), IClassFixture<SqliteStore>;
+
+/// <summary>On PostgreSQL (skipped when it is not installed).</summary>
+public sealed class PostgresTotalCountEndpointTests(PostgresStore store) : TotalCountEndpointTests(store), IClassFixture<PostgresStore>;

@@ -101,6 +101,36 @@ public class CursorPagingTests
     }
 
     [Fact]
+    public void Compile_ExplicitNullArguments_AreAsIfNotGiven()
+    {
+        // GraphQL's null on a nullable argument; Relay sends after: null for a first page.
+        var given = Arguments("first: null, skip: null, orderBy: null, where: null, after: null");
+
+        given.First.ShouldBeNull();
+        given.Skip.ShouldBe(0);
+        given.OrderBy.ShouldBeEmpty();
+        given.Where.ShouldBeNull();
+        given.After.ShouldBeNull();
+    }
+
+    [Fact]
+    public void ForCounting_KeepsTheClientsFilter_WithoutTheSeekOrThePage()
+    {
+        var first = Arguments("first: 2, orderBy: {group: ASC}, where: {group: {gt: 0}}");
+        string cursor = first.Cursors!.CursorOf(new Row(7, 1, "a", null));
+        var next = Arguments($"first: 2, orderBy: {{group: ASC}}, where: {{group: {{gt: 0}}}}, after: \"{cursor}\"");
+        var rows = Enumerable.Range(1, 20).Select(id => new Row(id, id % 3, null, null)).ToArray();
+
+        var counting = next.ForCounting();
+
+        counting.Apply(rows)!.Length.ShouldBe(rows.Count(r => r.Group > 0), "the seek of after is not counted");
+        counting.First.ShouldBeNull();
+        counting.OrderBy.ShouldBeEmpty();
+        next.WithFirst(3).Apply(rows)!.Length.ShouldBe(3);
+        next.WithFirst(3).After.ShouldBe(cursor);
+    }
+
+    [Fact]
     public void CursorCodec_AShortKey_IsRefused() =>
         Should.Throw<ArgumentException>(() => new CursorCodec(new byte[16]));
 }
