@@ -193,6 +193,14 @@ internal static class ArgumentExpressions
             return Balanced(operands, 0, operands.Length, group.IsOr);
         }
 
+        if (filter is FilterNot not)
+        {
+            // Two-valued as in memory without a guard of ours: EF Core's C# null semantics rewrite NOT over a nullable
+            // column (NOT (note > @p) keeps a null note; NotFilterSqlTests). An app that opts into UseRelationalNulls()
+            // gets SQL's three-valued NOT instead (docs/data.md, "not").
+            return Expression.Not(Filter(not.Operand, row, model));
+        }
+
         var comparison = (FilterComparison)filter;
         var member = Member(row, comparison.Field);
         return comparison.Operator switch

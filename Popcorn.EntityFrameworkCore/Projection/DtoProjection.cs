@@ -89,6 +89,10 @@ internal static class DtoProjection
                     pending.Push(operand);
                 }
             }
+            else if (filter is FilterNot not)
+            {
+                pending.Push(not.Operand);
+            }
             else if (filter is FilterComparison comparison)
             {
                 members.Add(comparison.Field.MemberName ?? "");

@@ -12,7 +12,7 @@ public static partial class PlanCompiler
 
     private sealed partial class ArgumentReader
     {
-        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, all of which must hold.</summary>
+        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, <c>not: {...}</c>, all of which must hold.</summary>
         private Filter? ReadFilter(QueryValue value, SourceLocation at)
         {
             if (value.Kind != QueryValueKind.Object)
@@ -44,6 +44,16 @@ public static partial class PlanCompiler
                         operands.Add(group.Count == 1 ? group[0] : new FilterGroup(entry.Name == "or", group.ToArray()));
                     }
 
+                    continue;
+                }
+
+                if (entry.Name == "not")
+                {
+                    Count(1, entryAt);
+                    // not: {} would negate "keep everything" into "keep nothing": surely a mistake, so it is refused.
+                    var negated = ReadFilter(entry.Value, entryAt)
+                        ?? throw Error($"'not' in 'where' on field '{fieldName}' takes a filter with at least one comparison, such as {{not: {{status: \"open\"}}}}.", entryAt);
+                    operands.Add(new FilterNot(negated));
                     continue;
                 }
 

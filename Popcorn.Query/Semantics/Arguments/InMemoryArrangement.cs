@@ -49,6 +49,11 @@ internal static class InMemoryArrangement
             return !group.IsOr;
         }
 
+        if (filter is FilterNot not)
+        {
+            return !Matches(not.Operand, row);
+        }
+
         var comparison = (FilterComparison)filter;
         object? value = comparison.Field.GetValue!(row);
         return comparison.Operator switch

@@ -66,7 +66,7 @@ internal static class ArgumentInputTypes
             if (filterable.Length > 0)
             {
                 var filter = TypeRef.List(TypeRef.NonNull(TypeRef.Named(model.Name + "Filter")));
-                var fields = new List<SchemaInputValue> { new("and", "Every filter holds.", filter), new("or", "At least one filter holds.", filter) };
+                var fields = new List<SchemaInputValue> { new("and", "Every filter holds.", filter), new("or", "At least one filter holds.", filter), new("not", "The elements this filter does not keep.", TypeRef.Named(model.Name + "Filter")) };
                 foreach (var field in filterable)
                 {
                     string scalar = SchemaModelBuilder.ScalarName(field.TypeName);
@@ -130,5 +130,5 @@ internal static class ArgumentInputTypes
         type.SelectableFields.Where(f => f.IsSortable && access.Allows(f));
 
     private static IEnumerable<FieldMetadata> Filterable(TypeMetadata type, FieldAccess access) =>
-        type.SelectableFields.Where(f => f.IsFilterable && access.Allows(f) && f.WireName is not ("and" or "or"));
+        type.SelectableFields.Where(f => f.IsFilterable && access.Allows(f) && f.WireName is not ("and" or "or" or "not"));
 }

@@ -7,12 +7,15 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 /// <summary>
 /// Random list arguments over an element type's <c>[Sortable]</c>/<c>[Filterable]</c> fields, with values near the
 /// seeded store's (ids, quantities, statuses, notes, names, dates), so filters keep some rows and drop others. Strings
-/// are ASCII, where ordinal order and the test databases' collations (SQLite's BINARY, PostgreSQL's C) agree.
+/// are ASCII, where ordinal order and the test databases' collations (SQLite's BINARY, PostgreSQL's C) agree, and where
+/// every provider folds case as memory does for the text comparisons (either mode); some filters are under <c>not</c>.
 /// </summary>
 internal sealed class RandomArguments(int seed)
 {
     private static readonly string[] s_strings = ["open", "shipped", "delivered", "note 1", "note 5", "Customer 3", "Customer 12", "customer4@example.test", "m"];
     private static readonly string[] s_comparisons = ["eq", "neq", "gt", "gte", "lt", "lte", "in"];
+    private static readonly string[] s_textComparisons = ["contains", "startsWith", "endsWith"];
+    private static readonly string[] s_texts = ["note", "NOTE 1", "ship", "Ed", "1", "customer", "%", "_", ""];
 
     private readonly Random _random = new(seed);
 
@@ -54,7 +57,19 @@ internal sealed class RandomArguments(int seed)
             return $"{{{join}: [{Filter(fields, 1)}, {Filter(fields, 1)}]}}";
         }
 
+        if (depth == 0 && _random.Next(8) == 0)
+        {
+            return $"{{not: {Filter(fields, 1)}}}";
+        }
+
         var field = fields[_random.Next(fields.Length)];
+        if (field.ValueType == typeof(string) && _random.Next(3) == 0)
+        {
+            string textOp = s_textComparisons[_random.Next(s_textComparisons.Length)];
+            string mode = _random.Next(2) == 0 ? ", mode: INSENSITIVE" : string.Empty;
+            return $"{{{field.WireName}: {{{textOp}: \"{s_texts[_random.Next(s_texts.Length)]}\"{mode}}}}}";
+        }
+
         string op = s_comparisons[_random.Next(s_comparisons.Length)];
         string value = op == "in" ? $"[{Value(field)}, {Value(field)}]" : Value(field);
         return op == "eq" && _random.Next(2) == 0 ? $"{{{field.WireName}: {value}}}" : $"{{{field.WireName}: {{{op}: {value}}}}}";

@@ -18,7 +18,7 @@ const comparisonOperators = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
 const booleanOperators = ['eq', 'neq', 'in'];
 /** Offered on text fields only: the plan compiler refuses them on dates, enums and numbers (docs/data.md, "Text filters"). */
 const textOperators = [...comparisonOperators, 'contains', 'startsWith', 'endsWith', 'mode'];
-const logicalEntries = ['and', 'or'];
+const logicalEntries = ['and', 'or', 'not'];
 
 /**
  * What a field's parentheses belong to: the arguments it takes and the model type its list holds; on the gateway, its
@@ -184,7 +184,9 @@ function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null
 
   return [
     ...element.fields.filter((field) => field.isFilterable).map((field) => key(field.name, field.type, field)),
-    ...logicalEntries.map((entry) => ({ label: entry, type: 'keyword', detail: entry === 'and' ? '[Filter]: every one holds' : '[Filter]: at least one holds', apply: `${entry}: [{` })),
+    ...logicalEntries.map((entry) => entry === 'not'
+      ? { label: entry, type: 'keyword', detail: 'Filter: it does not hold', apply: 'not: {' }
+      : { label: entry, type: 'keyword', detail: entry === 'and' ? '[Filter]: every one holds' : '[Filter]: at least one holds', apply: `${entry}: [{` }),
   ];
 }
 
