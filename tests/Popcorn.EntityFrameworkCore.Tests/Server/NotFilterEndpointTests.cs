@@ -13,13 +13,13 @@ public abstract class NotFilterEndpointTests(IStoreDatabase store)
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         const string Where = "{not: {or: [{status: {eq: \"open\"}}, {note: {gt: \"note 5\"}}]}}";
 
-        var expected = await IdsAsync(server, "/memory/orders", $"(where: {Where})[id]");
+        var expected = await server.IdsAsync("/memory/orders", $"(where: {Where})[id]");
         expected.ShouldNotBeEmpty();
-        (await IdsAsync(server, "/orders", $"(where: {Where})[id]")).ShouldBe(expected);
-        (await IdsAsync(server, "/orders", $"(where: {Where}) {{ id }}")).ShouldBe(expected);
+        (await server.IdsAsync("/orders", $"(where: {Where})[id]")).ShouldBe(expected);
+        (await server.IdsAsync("/orders", $"(where: {Where}) {{ id }}")).ShouldBe(expected);
         var body = await server.PostGraphQLAsync($"{{ orders(where: {Where}) {{ id }} memoryOrders(where: {Where}) {{ id }} }}", HttpStatusCode.OK);
-        Ids(body["data"]!["orders"]!).ShouldBe(expected);
-        Ids(body["data"]!["memoryOrders"]!).ShouldBe(expected);
+        StoreServer.Ids(body["data"]!["orders"]!).ShouldBe(expected);
+        StoreServer.Ids(body["data"]!["memoryOrders"]!).ShouldBe(expected);
     }
 
     [StoreFact]
@@ -35,16 +35,6 @@ public abstract class NotFilterEndpointTests(IStoreDatabase store)
         var body = await server.PostGraphQLAsync("{ orders(where: {not: {}}) { id } }", HttpStatusCode.BadRequest);
         ((string)body["errors"]![0]!["message"]!).ShouldContain("'not' in 'where'");
     }
-
-    private static async Task<int[]> IdsAsync(StoreServer server, string path, string selection)
-    {
-        using var response = await server.Client.GetAsync(path + "?include=" + Uri.EscapeDataString(selection));
-        string text = await response.Content.ReadAsStringAsync();
-        response.StatusCode.ShouldBe(HttpStatusCode.OK, text);
-        return Ids(JsonNode.Parse(text)!);
-    }
-
-    private static int[] Ids(JsonNode list) => list.AsArray().Select(o => (int)o!["id"]!).Order().ToArray();
 }
 
 /// <summary>On SQLite.</summary>

@@ -83,6 +83,18 @@ public sealed class StoreServer : IAsyncDisposable
         return System.Text.Json.Nodes.JsonNode.Parse(text)!;
     }
 
+    /// <summary>GETs <paramref name="path"/> with <paramref name="selection"/> in <c>?include=</c> and returns the ids written, in order (after checking 200).</summary>
+    public async Task<int[]> IdsAsync(string path, string selection)
+    {
+        using var response = await Client.GetAsync(path + "?include=" + Uri.EscapeDataString(selection));
+        string text = await response.Content.ReadAsStringAsync();
+        response.StatusCode.ShouldBe(System.Net.HttpStatusCode.OK, text);
+        return Ids(System.Text.Json.Nodes.JsonNode.Parse(text)!);
+    }
+
+    /// <summary>The <c>id</c>s of a JSON list of objects, in order.</summary>
+    public static int[] Ids(System.Text.Json.Nodes.JsonNode list) => list.AsArray().Select(o => (int)o!["id"]!).Order().ToArray();
+
     public async ValueTask DisposeAsync()
     {
         Client.Dispose();

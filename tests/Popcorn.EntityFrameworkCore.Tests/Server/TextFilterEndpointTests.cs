@@ -21,20 +21,20 @@ public abstract class TextFilterEndpointTests(IStoreDatabase store)
         {
             foreach (string path in new[] { "/orders", "/memory/orders", "/stream/orders" })
             {
-                (await IdsAsync(server, path, selection)).ShouldBe([1, 6, 7], path + " " + selection);
+                (await server.IdsAsync(path, selection)).ShouldBe([1, 6, 7], path + " " + selection);
             }
         }
 
         var literal = await server.PostGraphQLAsync("{ orders(where: {note: {startsWith: \"gift\", mode: INSENSITIVE}}) { id } memoryOrders(where: {note: {startsWith: \"gift\"}}) { id } }", HttpStatusCode.OK);
-        Ids(literal["data"]!["orders"]!).ShouldBe([1, 6, 7]);
-        Ids(literal["data"]!["memoryOrders"]!).ShouldBe([7]);
+        StoreServer.Ids(literal["data"]!["orders"]!).ShouldBe([1, 6, 7]);
+        StoreServer.Ids(literal["data"]!["memoryOrders"]!).ShouldBe([7]);
 
         var variables = await server.PostGraphQLAsync(
             "query($text: String, $mode: TextMatchMode) { orders(where: {note: {endsWith: $text, mode: $mode}}) { id } memoryOrders(where: {note: {endsWith: $text, mode: $mode}}) { id } }",
             HttpStatusCode.OK,
             new { text = "ANNE", mode = "INSENSITIVE" });
-        Ids(variables["data"]!["orders"]!).ShouldBe([6]);
-        Ids(variables["data"]!["memoryOrders"]!).ShouldBe([6]);
+        StoreServer.Ids(variables["data"]!["orders"]!).ShouldBe([6]);
+        StoreServer.Ids(variables["data"]!["memoryOrders"]!).ShouldBe([6]);
     }
 
     [StoreFact]
@@ -43,8 +43,8 @@ public abstract class TextFilterEndpointTests(IStoreDatabase store)
         await TextNotes.WriteAsync(store);
         await using var server = await StoreServer.StartAsync(store.CreateContext);
 
-        (await IdsAsync(server, "/orders", "(where: {note: {contains: \"%\"}})[id]")).ShouldBe([1, 8]);
-        (await IdsAsync(server, "/orders", "(where: {note: {endsWith: \"_off\", mode: INSENSITIVE}})[id]")).ShouldBe([8]);
+        (await server.IdsAsync("/orders", "(where: {note: {contains: \"%\"}})[id]")).ShouldBe([1, 8]);
+        (await server.IdsAsync("/orders", "(where: {note: {endsWith: \"_off\", mode: INSENSITIVE}})[id]")).ShouldBe([8]);
     }
 
     [StoreFact]
@@ -88,16 +88,6 @@ public abstract class TextFilterEndpointTests(IStoreDatabase store)
         fields.ShouldBe(["eq", "neq", "gt", "gte", "lt", "lte", "in", "contains", "startsWith", "endsWith", "mode"]);
         body["data"]!["m"]!["enumValues"]!.AsArray().Select(v => (string)v!["name"]!).ShouldBe(["SENSITIVE", "INSENSITIVE"]);
     }
-
-    private static async Task<int[]> IdsAsync(StoreServer server, string path, string selection)
-    {
-        using var response = await server.Client.GetAsync(path + "?include=" + Uri.EscapeDataString(selection));
-        string text = await response.Content.ReadAsStringAsync();
-        response.StatusCode.ShouldBe(HttpStatusCode.OK, text);
-        return Ids(JsonNode.Parse(text)!);
-    }
-
-    private static int[] Ids(JsonNode list) => list.AsArray().Select(o => (int)o!["id"]!).Order().ToArray();
 }
 
 /// <summary>On SQLite.</summary>
