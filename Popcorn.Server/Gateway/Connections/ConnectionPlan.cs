@@ -24,6 +24,9 @@ internal sealed class ConnectionPlan(IReadOnlyList<ConnectionKey> keys, TypeMeta
     /// <summary>Whether <c>totalCount</c> is selected: only then is anything counted.</summary>
     public bool WantsTotal { get; } = keys.Any(k => k.Part == ConnectionPart.TotalCount);
 
+    /// <summary>Whether some edge writes its cursor: only then is every row's cursor signed.</summary>
+    public bool WritesEdgeCursors { get; } = keys.Any(k => k.Edge.Any(e => e.Part == EdgePart.Cursor));
+
     /// <summary>Whether the page's rows are read at all (edges or pageInfo selected); <c>{ totalCount }</c> alone reads none.</summary>
     public bool ReadsRows { get; } = keys.Any(k => k.Part is ConnectionPart.Edges or ConnectionPart.PageInfo);
 

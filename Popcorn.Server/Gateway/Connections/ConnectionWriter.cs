@@ -86,10 +86,16 @@ internal sealed class ConnectionWriter(RootSources sources)
         var json = body.Json;
         var cursors = step.Plan!.Arguments!.Cursors!;
         var rows = page.Rows;
-        string[] cursorOf = new string[rows.Count];
+
+        // A cursor is an HMAC over the row's sort keys: signed for every edge only when an edge's cursor is selected,
+        // else for the first and last rows only (pageInfo's startCursor and endCursor).
+        string?[] cursorOf = new string?[rows.Count];
         for (int i = 0; i < cursorOf.Length; i++)
         {
-            cursorOf[i] = cursors.CursorOf(rows[i]!);
+            if (connection.WritesEdgeCursors || i == 0 || i == cursorOf.Length - 1)
+            {
+                cursorOf[i] = cursors.CursorOf(rows[i]!);
+            }
         }
 
         json.WriteStartObject();
@@ -126,7 +132,7 @@ internal sealed class ConnectionWriter(RootSources sources)
         json.WriteEndObject();
     }
 
-    private static void WriteEdge(Utf8JsonWriter json, IReadOnlyList<EdgeKey> keys, object? row, string cursor, PopcornTypeWriter writer, ConnectionPlan connection, bool queried)
+    private static void WriteEdge(Utf8JsonWriter json, IReadOnlyList<EdgeKey> keys, object? row, string? cursor, PopcornTypeWriter writer, ConnectionPlan connection, bool queried)
     {
         json.WriteStartObject();
         foreach (var key in keys)
@@ -150,7 +156,7 @@ internal sealed class ConnectionWriter(RootSources sources)
         json.WriteEndObject();
     }
 
-    private static void WritePageInfo(Utf8JsonWriter json, IReadOnlyList<PageInfoKey> keys, Page page, string[] cursors, bool afterCursor)
+    private static void WritePageInfo(Utf8JsonWriter json, IReadOnlyList<PageInfoKey> keys, Page page, string?[] cursors, bool afterCursor)
     {
         json.WriteStartObject();
         foreach (var key in keys)
