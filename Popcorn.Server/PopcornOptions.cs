@@ -13,6 +13,12 @@ public sealed class PopcornOptions
     /// <summary>The generated contexts (<c>MyJsonContext.Default</c> of a <c>[PopcornContext]</c> context) whose models endpoints return.</summary>
     public IList<IPopcornContext> Contexts { get; } = new List<IPopcornContext>();
 
+    /// <summary>
+    /// Set by <c>AddPopcornUpstreams</c>: the app serves other services' models, so a gateway with no models of its own
+    /// needs no context. Internal, so configuration binding never sets it.
+    /// </summary>
+    internal bool ServesUpstreams { get; set; }
+
     /// <summary>The query-string parameter that carries the selection. Default <c>include</c>.</summary>
     public string QueryParameterName { get; set; } = "include";
 

@@ -14,9 +14,9 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
     public ValidateOptionsResult Validate(string? name, PopcornOptions options)
     {
         var failures = new List<string>();
-        if (options.Contexts.Count == 0)
+        if (options.Contexts.Count == 0 && !options.ServesUpstreams)
         {
-            failures.Add("No Popcorn context is registered: call options.AddContext(YourJsonContext.Default) in AddPopcorn.");
+            failures.Add("No Popcorn context is registered: call options.AddContext(YourJsonContext.Default) in AddPopcorn (a gateway that serves only other services' models needs none: call AddPopcornUpstreams).");
         }
 
         CheckName(failures, nameof(options.QueryParameterName), options.QueryParameterName);

@@ -32,6 +32,7 @@ public static class PopcornUpstreamServiceCollectionExtensions
         services.TryAddSingleton<UpstreamClient>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaLoader>());
         services.AddServiceDiscovery();
+        services.Configure<PopcornOptions>(o => o.ServesUpstreams = true);
         foreach (var child in configuration.GetChildren())
         {
             string name = child.Key;

@@ -1,3 +1,7 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
 namespace Popcorn.Server.Tests.Gateway.Upstreams;
 
 /// <summary>What stops a gateway app at startup, each with a message that says what to fix.</summary>
@@ -28,6 +32,37 @@ public sealed class UpstreamStartupTests(UpstreamGatewayServer server) : IClassF
         var e = await Should.ThrowAsync<InvalidOperationException>(() => app.StartAsync());
 
         e.Message.ShouldContain("The schema of upstream 'hr' could not be read from http://127.0.0.1:9/popcorn/schema");
+    }
+
+    [Fact]
+    public async Task GatewayWithNoModelsOfItsOwn_StartsWithoutAContext_AndServesTheService()
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", $"--Popcorn:Upstreams:hr:BaseAddress={server.Service.BaseAddress}"]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddPopcorn();
+        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
+        await using var app = builder.Build();
+        app.MapPopcornGateway("/graphql", gateway => gateway.Upstream("hr"));
+
+        await app.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+        var (status, body) = await UpstreamGatewayServer.PostAsync(client, "{ car(id: 1) { make } }");
+
+        status.ShouldBe(200);
+        body!["data"]!["car"]!["make"].ShouldNotBeNull();
+    }
+
+    [Fact]
+    public async Task AppWithNoContextAndNoUpstreams_StillStopsAskingForAContext()
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0"]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddPopcorn();
+        await using var app = builder.Build();
+
+        var e = await Should.ThrowAsync<Exception>(() => app.StartAsync());
+
+        e.Message.ShouldContain("No Popcorn context is registered");
     }
 
     [Theory]

@@ -1,0 +1,19 @@
+using Microsoft.EntityFrameworkCore;
+using Popcorn.StoreServices;
+using Popcorn.StoreServices.Orders;
+
+// The orders service: Popcorn over EF Core on its own SQLite file. An order knows its customer only by number; the
+// gateway (../Gateway) serves both services' fields side by side.
+var builder = WebApplication.CreateBuilder(args);
+builder.Services.AddPopcorn(options => options.AddContext(OrdersJsonContext.Default));
+builder.Services.AddPopcornEntityFrameworkCore();
+builder.AddServiceDatabase<OrdersDbContext>("Orders");
+
+var app = builder.Build();
+app.Prepare<OrdersDbContext>(db => !db.Orders.Any(), OrdersSeed.Fill);
+app.MapGroup("/api").WithPopcorn()
+    .MapGet("/orders", (OrdersDbContext db) => db.Orders.AsNoTracking().OrderBy(o => o.Id));
+app.MapPopcornSchema();
+app.MapPopcornGateway("/graphql", gateway => gateway
+    .Field("orders", (OrdersDbContext db) => db.Orders.AsNoTracking().OrderBy(o => o.Id), "Every order, from the orders service's database."));
+app.Run();

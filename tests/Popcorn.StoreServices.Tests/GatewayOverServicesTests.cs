@@ -1,0 +1,97 @@
+using System.Diagnostics;
+using System.Text.Json.Nodes;
+
+namespace Popcorn.StoreServices.Tests;
+
+/// <summary>
+/// The gateway in front of two services, each its own process: a query answered from both, its arguments and selection
+/// reaching the service's SQL, and a service killed and restarted under it.
+/// </summary>
+public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IClassFixture<StoreServicesFixture>
+{
+    [Fact]
+    public async Task Query_OverBothServices_IsAnsweredFromEachWithItsArgumentsPushedDown()
+    {
+        var (status, body) = await services.QueryAsync(
+            """{ orders(first: 2, where: {customerId: {eq: 2}}) { id customerId lines { sku } } customers(where: {city: {eq: "Oslo"}}) { name } }""");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        // Seeded: order n belongs to customer (n - 1) % 12 + 1 and has n % 3 + 1 lines; customer n lives in Cities[n % 4].
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"orders":[{"id":2,"customerId":2,"lines":[{"sku":"LAMP-003"},{"sku":"DESK-004"},{"sku":"MUG-005"}]},{"id":14,"customerId":2,"lines":[{"sku":"MUG-005"},{"sku":"BOOK-001"},{"sku":"PEN-002"}]}],"customers":[{"name":"Ada Lovelace"},{"name":"Barbara Liskov"},{"name":"Margaret Hamilton"}]}""");
+    }
+
+    [Fact]
+    public async Task Query_ThroughTheGateway_ReachesTheOrdersDatabaseAsOneNarrowStatement()
+    {
+        int before = services.Orders.Output.Length;
+
+        var (status, body) = await services.QueryAsync("""{ orders(first: 3, where: {status: {eq: "shipped"}}) { id } }""");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["data"]!["orders"]!.AsArray().Select(o => o!["id"]!.GetValue<int>()).ShouldBe([1, 4, 7]);
+        string sql = services.Orders.Output[before..];
+        sql.ShouldContain("WHERE \"o\".\"Status\" = ");
+        sql.ShouldContain("LIMIT ");
+        sql.ShouldNotContain("\"Total\""); // not selected, not read
+        sql.ShouldNotContain("\"OrderLine\""); // nor the lines
+    }
+
+    [Fact]
+    public async Task CustomersByAListOfIds_AreOneCallAnsweredInTheServicesOrder()
+    {
+        // The lookup a join across services will make: all the keys of a level in one 'in'.
+        var (status, body) = await services.QueryAsync("{ customers(where: {id: {in: [9, 2, 5, 99]}}) { id name } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"customers":[{"id":2,"name":"Grace Hopper"},{"id":5,"name":"Barbara Liskov"},{"id":9,"name":"Margaret Hamilton"}]}""");
+    }
+
+    [Fact]
+    public async Task ServiceKilled_ItsFieldIsSourceUnavailable_TheOtherIsAnswered_AndItRecoversWhenRestarted()
+    {
+        const string Query = "{ orders(first: 1) { id } customers(first: 1) { name } }";
+
+        await services.RestartCustomersAsync(whileDown: async () =>
+        {
+            var (status, body) = await services.QueryAsync(Query);
+
+            status.ShouldBe(200, body.ToJsonString());
+            body["data"]!["orders"]![0]!["id"]!.GetValue<int>().ShouldBe(1);
+            body["data"]!["customers"].ShouldBeNull();
+            var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+            error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
+            error["path"]!.ToJsonString().ShouldBe("""["customers"]""");
+            error["message"]!.GetValue<string>().ShouldContain("customers");
+        });
+
+        JsonNode answered = await UntilAnsweredAsync(Query);
+        answered["data"]!["customers"]![0]!["name"]!.GetValue<string>().ShouldBe("Ada Lovelace");
+    }
+
+    /// <summary>
+    /// Asks until the answer has no errors: the gateway's pooled connection to the killed process and its resilience
+    /// handler's state take a call or two to notice the new one. Fails after 30 s.
+    /// </summary>
+    private async Task<JsonNode> UntilAnsweredAsync(string query)
+    {
+        var watch = Stopwatch.StartNew();
+        while (true)
+        {
+            var (status, body) = await services.QueryAsync(query);
+            if (status == 200 && body["errors"] is null)
+            {
+                return body;
+            }
+
+            if (watch.Elapsed > TimeSpan.FromSeconds(30))
+            {
+                throw new TimeoutException($"The gateway still answered {status} {body.ToJsonString()} 30 s after the customers service was restarted.");
+            }
+
+            await Task.Delay(200);
+        }
+    }
+}

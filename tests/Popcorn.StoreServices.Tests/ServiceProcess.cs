@@ -1,0 +1,134 @@
+using System.Diagnostics;
+using System.Reflection;
+using System.Text;
+
+namespace Popcorn.StoreServices.Tests;
+
+/// <summary>
+/// One app of the sample as a real process (<c>dotnet Popcorn.StoreServices.{App}.dll</c>, run from its output folder
+/// as run.sh runs it), on the loopback port it is given, or on a free one the OS picks (port 0), read back from the
+/// app's "Now listening on" line. Everything it writes is kept, for a failure's message and for tests that read the SQL
+/// it logs.
+/// </summary>
+internal sealed class ServiceProcess : IAsyncDisposable
+{
+    private static readonly TimeSpan s_startTimeout = TimeSpan.FromSeconds(60);
+
+    private readonly Process _process;
+    private readonly StringBuilder _output = new();
+    private readonly TaskCompletionSource<Uri> _listening = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    private ServiceProcess(string app, Process process)
+    {
+        App = app;
+        _process = process;
+    }
+
+    /// <summary>The app's name: <c>Customers</c>, <c>Orders</c> or <c>Gateway</c>.</summary>
+    public string App { get; }
+
+    /// <summary>Where it listens, e.g. <c>http://127.0.0.1:41234</c>.</summary>
+    public Uri Address { get; private set; } = null!;
+
+    /// <summary>Everything the app has written to its console so far.</summary>
+    public string Output
+    {
+        get
+        {
+            lock (_output)
+            {
+                return _output.ToString();
+            }
+        }
+    }
+
+    /// <summary>Starts <paramref name="app"/> with host arguments (<c>--Key=Value</c>) and waits until it listens.</summary>
+    public static async Task<ServiceProcess> StartAsync(string app, int port, params string[] arguments)
+    {
+        string folder = OutputFolder(app);
+        var start = new ProcessStartInfo("dotnet")
+        {
+            WorkingDirectory = folder,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(Path.Combine(folder, $"Popcorn.StoreServices.{app}.dll"));
+        start.ArgumentList.Add("--urls");
+        start.ArgumentList.Add($"http://127.0.0.1:{port}");
+        start.ArgumentList.Add("--Logging:Console:FormatterName=simple");
+        foreach (string argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        var process = new Process { StartInfo = start, EnableRaisingEvents = true };
+        var service = new ServiceProcess(app, process);
+        process.OutputDataReceived += (_, e) => service.Read(e.Data);
+        process.ErrorDataReceived += (_, e) => service.Read(e.Data);
+        process.Exited += (_, _) => service._listening.TrySetException(new InvalidOperationException($"{app} stopped before it listened:\n{service.Output}"));
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        try
+        {
+            service.Address = await service._listening.Task.WaitAsync(s_startTimeout);
+        }
+        catch (TimeoutException)
+        {
+            await service.DisposeAsync();
+            throw new TimeoutException($"{app} did not listen within {s_startTimeout.TotalSeconds} s:\n{service.Output}");
+        }
+
+        return service;
+    }
+
+    private void Read(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        lock (_output)
+        {
+            _output.AppendLine(line);
+        }
+
+        const string Listening = "Now listening on: ";
+        int at = line.IndexOf(Listening, StringComparison.Ordinal);
+        if (at >= 0)
+        {
+            _listening.TrySetResult(new Uri(line[(at + Listening.Length)..].Trim()));
+        }
+    }
+
+    /// <summary>Ends the process at once, as a crash or an operator's kill -9 would, and waits until it is gone.</summary>
+    public async Task KillAsync()
+    {
+        if (!_process.HasExited)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        await _process.WaitForExitAsync();
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await KillAsync();
+        _process.Dispose();
+    }
+
+    private static string OutputFolder(string app)
+    {
+        var metadata = typeof(ServiceProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().ToDictionary(a => a.Key, a => a.Value);
+        string folder = Path.Combine(metadata["StoreServicesRoot"]!, app, "bin", metadata["Configuration"]!, "net10.0");
+        if (!File.Exists(Path.Combine(folder, $"Popcorn.StoreServices.{app}.dll")))
+        {
+            throw new InvalidOperationException($"{app} is not built in {folder}: build tests/Popcorn.StoreServices.Tests (it builds the three apps).");
+        }
+
+        return folder;
+    }
+}

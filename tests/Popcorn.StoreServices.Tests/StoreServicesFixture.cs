@@ -1,0 +1,73 @@
+using System.Net.Http.Headers;
+using System.Text;
+using System.Text.Json.Nodes;
+
+namespace Popcorn.StoreServices.Tests;
+
+/// <summary>
+/// The sample as run.sh starts it: the customers and orders services on free loopback ports, each with its own SQLite
+/// file in a fresh folder, then the gateway over them. The orders service logs its SQL, so a test can see what reached
+/// the database.
+/// </summary>
+public sealed class StoreServicesFixture : IAsyncLifetime
+{
+    private readonly string _data = Directory.CreateTempSubdirectory("popcorn-store-services-").FullName;
+
+    internal ServiceProcess Customers { get; private set; } = null!;
+
+    internal ServiceProcess Orders { get; private set; } = null!;
+
+    internal ServiceProcess Gateway { get; private set; } = null!;
+
+    public HttpClient Client { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        var customers = StartCustomersAsync(port: 0);
+        var orders = ServiceProcess.StartAsync("Orders", 0,
+            $"--ConnectionStrings:Orders=Data Source={Path.Combine(_data, "orders.db")}",
+            "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
+        Customers = await customers;
+        Orders = await orders;
+        Gateway = await ServiceProcess.StartAsync("Gateway", 0,
+            $"--Popcorn:Upstreams:orders:BaseAddress={Orders.Address}",
+            $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}");
+        Client = new HttpClient { BaseAddress = Gateway.Address, Timeout = TimeSpan.FromSeconds(30) };
+    }
+
+    /// <summary>Kills the customers service and starts it again on the same port with the same file, as a restart does.</summary>
+    internal async Task RestartCustomersAsync(Func<Task> whileDown)
+    {
+        int port = Customers.Address.Port;
+        await Customers.DisposeAsync();
+        await whileDown();
+        Customers = await StartCustomersAsync(port);
+    }
+
+    private Task<ServiceProcess> StartCustomersAsync(int port) =>
+        ServiceProcess.StartAsync("Customers", port, $"--ConnectionStrings:Customers=Data Source={Path.Combine(_data, "customers.db")}");
+
+    /// <summary>POSTs a GraphQL document to the gateway's /graphql; the status and the parsed body.</summary>
+    public async Task<(int Status, JsonNode Body)> QueryAsync(string query)
+    {
+        var payload = new JsonObject { ["query"] = query };
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(payload.ToJsonString(), Encoding.UTF8, "application/json") };
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/graphql-response+json"));
+        using var response = await Client.SendAsync(request);
+        return ((int)response.StatusCode, JsonNode.Parse(await response.Content.ReadAsStringAsync())!);
+    }
+
+    public async Task DisposeAsync()
+    {
+        Client?.Dispose();
+        foreach (var process in new[] { Gateway, Orders, Customers })
+        {
+            if (process is not null)
+            {
+                await process.DisposeAsync();
+            }
+        }
+
+        Directory.Delete(_data, recursive: true);
+    }
+}
