@@ -18,7 +18,7 @@ type Nullable<F extends FieldSpec, V> = F['nullable'] extends true ? V | null : 
 /**
  * What one field writes: a scalar as it is, a model through its selection (named alone: its `[SubPropertyDefault]`,
  * else its defaults). `Path` is the model types on the way from the root: the server writes an object met again on
- * its own path as `null` (docs/architecture.md, "Cycles"), so a model value of a type already on the path may be null.
+ * its own path as `null` (docs/generator.md, "Cycles and depth"), so a model value of a type already on the path may be null.
  */
 type ValueOf<M extends ModelSpec, F extends FieldSpec, Children extends readonly Item[] | null, Path extends string, Full extends boolean = false> = Nullable<F,
   F['kind'] extends 'scalar' ? F['value']

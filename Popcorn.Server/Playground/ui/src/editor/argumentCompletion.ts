@@ -34,7 +34,7 @@ interface ArgumentOwner {
  * Completions inside the parentheses at `position`: an argument's name (a gateway root field's, required ones first,
  * or a list's `first`, `skip`, `orderBy`, `where`, `after`, on a nested list, a gateway root list or a REST list
  * resource's root), then inside `orderBy: {` the fields the list can be sorted by, inside `where: {` those it can be
- * filtered by (and `and`/`or`), and inside a field's `{` its comparison operators. Null when the cursor is not in
+ * filtered by (and `and`/`or`/`not`), and inside a field's `{` its comparison operators. Null when the cursor is not in
  * parentheses or not where a name goes.
  */
 export function argumentCompletions(
