@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the .NET test projects (xunit), the playground's browser tests (headless Chromium), graphql-js
+# Runs every test: the .NET test projects (xunit), a check that the playground UI's committed build is its source's,
+# the playground's browser tests (headless Chromium), graphql-js
 # against the gateway (tests/GraphQL.Clients.Tests), the TypeScript client types (tests/TypeScript.Clients.Tests) and the
 # consumer check (tests/Consumer/run.sh: the packages, used from a local feed by apps made with `dotnet new`).
 # Installs what the browser tests need on a fresh machine (Debian's chromium, playwright-core from npm), Debian's
@@ -99,6 +100,22 @@ add_tap_counts() {
     add_counts "$p" "${f:-0}"
   fi
 }
+
+# The playground UI's committed build (Popcorn.Server/Playground/wwwroot: embedded in Popcorn.Server, served by the
+# sample) must be what its source builds: a source change once landed without `npm run build` and shipped an older
+# bundle. Vite builds into the UI's dist/ (ignored) and that is compared; the committed files are not touched.
+ui=Popcorn.Server/Playground/ui
+if [ -f "$ui/package.json" ]; then
+  echo "== The playground UI's committed build matches its source"
+  if (cd "$ui" && npm ci --no-audit --no-fund --silent && npx tsc --noEmit && npx vite build --logLevel error) \
+    && diff -r "$ui/dist" Popcorn.Server/Playground/wwwroot; then
+    echo "PASS ui-build: Popcorn.Server/Playground/wwwroot is the build of $ui"
+    add_counts 1 0
+  else
+    echo "FAIL ui-build: the committed build is not its source's: cd $ui && npm ci && npm run build, then commit wwwroot"
+    add_counts 0 1
+  fi
+fi
 
 if [ -d tests/Playground.Ui.Tests ]; then
   echo "== Browser tests"
