@@ -12,6 +12,7 @@ namespace Popcorn.Hardening.Tests.Regressions;
 /// names cut to 40 characters, and single objects (REST resources, gateway root fields) are flushed between their
 /// top-level keys.
 /// </summary>
+[Collection(nameof(MemoryCollection))] // AliasedHugeStoredValue counts the process's allocations: alone, or others' count too.
 public class ResponseAmplificationTests
 {
     [Fact]
