@@ -56,7 +56,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         bool written;
         try
         {
-            written = await WriteAsync(context, steps, values, failed, errors, operation.Schema);
+            written = await WriteAsync(context, steps, values, failed, errors, operation);
         }
         catch (PopcornSourceLimitExceededException limit)
         {
@@ -80,10 +80,11 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         }
     }
 
-    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, SchemaModel schema) =>
-        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, schema), static async (body, state) =>
+    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation) =>
+        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation), static async (body, state) =>
         {
-            var (self, steps, values, failed, errors, context, schema) = state;
+            var (self, steps, values, failed, errors, context, operation) = state;
+            var schema = operation.Schema;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -129,6 +130,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 GatewayResponses.WriteErrorList(json, errors);
             }
 
+            GatewayResponses.WriteWarnings(json, operation.Warnings);
             json.WriteEndObject();
         });
 

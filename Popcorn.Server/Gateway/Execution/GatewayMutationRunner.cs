@@ -58,6 +58,7 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
                 GatewayResponses.WriteErrorList(json, errors);
             }
 
+            GatewayResponses.WriteWarnings(json, operation.Warnings);
             json.WriteEndObject();
         });
         if (!written)

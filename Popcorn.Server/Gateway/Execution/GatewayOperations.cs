@@ -100,9 +100,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     {
         SelectionTree? document;
         bool mutation;
+        IReadOnlyList<GraphQLError> warnings;
         try
         {
-            document = ParseValid(request, errors, access, out mutation);
+            document = ParseValid(request, errors, access, out mutation, out warnings);
         }
         catch (PopcornQueryException e)
         {
@@ -111,6 +112,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         }
 
         var operation = document is null ? null : _planner.Plan(document, errors, access, mutation);
+        if (operation is not null)
+        {
+            operation.Warnings = warnings;
+        }
         if (operation is null && errors.Count > 0 && errors[0].Source is null)
         {
             // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by CallerPlans.
@@ -135,16 +140,19 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, out bool mutation)
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
     {
         mutation = false;
+        warnings = [];
         string query = request.Query!;
         if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
         {
             return callerPlans.Parse(query, request.Variables, request.OperationName);
         }
 
-        bool validated = Documents.TryGetValidated(query, out var document);
+        bool validated = Documents.TryGetValidated(query, out var known);
+        var document = known.Document;
+        warnings = known.Warnings ?? [];
         if (!validated)
         {
             document = callerPlans.ParseDocument(query);
@@ -160,7 +168,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         bool hides = !access.IsUnrestricted && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide;
         if (!validated || hides)
         {
-            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!);
+            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!, out warnings);
             if (invalid.Count > 0)
             {
                 errors.AddRange(invalid);
@@ -169,7 +177,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 
             if (!hides)
             {
-                Documents.AddValidated(query, document!);
+                Documents.AddValidated(query, new(document!, warnings));
             }
         }
 
