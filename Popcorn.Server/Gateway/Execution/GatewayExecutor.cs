@@ -11,7 +11,7 @@ namespace Popcorn.Server;
 internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
     private readonly PopcornResponseWriter _writer = writer;
-    private readonly RootSources _sources = sources;
+    private readonly RootFieldWriter _roots = new(writer, sources);
     private readonly ConnectionWriter _connections = new(sources);
 
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
@@ -108,30 +108,15 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     await self._connections.WriteAsync(body, values[i], step, errors, context);
                 }
-                else if (await OpenAsync(self._sources, values[i], step, errors, context) is (true, var prepared))
-                {
-                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
-                }
                 else
                 {
-                    json.WriteNullValue();
+                    await self._roots.WriteAsync(body, values[i], step, errors, context);
                 }
 
-                // Between root fields is a safe point: many large roots stream instead of being held whole.
-                if (body.PendingBytes >= ResponseBody.FlushThreshold)
-                {
-                    await body.FlushAsync(context.RequestAborted);
-                }
+                await RootFieldWriter.FlushWhenPendingAsync(body, context);
             }
 
-            json.WriteEndObject();
-            if (errors.Count > 0)
-            {
-                GatewayResponses.WriteErrorList(json, errors);
-            }
-
-            GatewayResponses.WriteWarnings(json, operation.Warnings);
-            json.WriteEndObject();
+            RootFieldWriter.WriteEnd(json, errors, operation);
         });
 
     /// <summary>
