@@ -68,6 +68,14 @@ public sealed class PopcornOptions
     public int MaxFilterNodes { get; set; } = 2000;
 
     /// <summary>
+    /// The most references and lists one path of a <c>where</c> argument may go through, such as
+    /// <c>{customer: {orders: {some: {status: "open"}}}}</c> (two; 4 by default;
+    /// <see cref="PlanCompilerOptions.MaxFilterNavigationDepth"/>); deeper is a 400. Each one is a join or a correlated
+    /// subquery in SQL.
+    /// </summary>
+    public int MaxFilterNavigationDepth { get; set; } = 4;
+
+    /// <summary>
     /// What a caller gets for naming a field whose <c>[PopcornAuthorize]</c> policy refuses them: the answer a field that
     /// does not exist gets, as for <c>[Never]</c> (<see cref="UnauthorizedFieldHandling.Hide"/>, the default), or a 403
     /// (<see cref="UnauthorizedFieldHandling.Forbid"/>; GraphQL error <c>FORBIDDEN</c> at <c>/graphql</c>). Wildcards

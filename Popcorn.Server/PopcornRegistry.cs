@@ -36,6 +36,7 @@ internal sealed class PopcornRegistry
             MaxFilterInValues = Options.MaxFilterInValues,
             MaxFilterOperands = Options.MaxFilterOperands,
             MaxFilterNodes = Options.MaxFilterNodes,
+            MaxFilterNavigationDepth = Options.MaxFilterNavigationDepth,
             Cursors = CursorKeys.CodecFor(Options.CursorKey),
         };
         Plans = CreatePlanCache(restOptions);

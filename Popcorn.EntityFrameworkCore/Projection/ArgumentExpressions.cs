@@ -29,9 +29,6 @@ internal static class ArgumentExpressions
     private static readonly MethodInfo s_thenByDescending = Enumerable(nameof(System.Linq.Enumerable.ThenByDescending), typeof(Func<,>));
     private static readonly MethodInfo s_skip = Enumerable(nameof(System.Linq.Enumerable.Skip), typeof(int));
     private static readonly MethodInfo s_take = Enumerable(nameof(System.Linq.Enumerable.Take), typeof(int));
-    private static readonly MethodInfo s_contains = typeof(Enumerable).GetMethods().Single(m => m.Name == nameof(System.Linq.Enumerable.Contains) && m.GetParameters().Length == 2);
-    private static readonly MethodInfo s_efParameter = typeof(EF).GetMethod(nameof(EF.Parameter))!;
-    private static readonly MethodInfo s_compare = typeof(string).GetMethod(nameof(string.Compare), [typeof(string), typeof(string)])!;
 
     /// <summary>
     /// <paramref name="collection"/> filtered and ordered (by the client's keys, then by primary key); with no
@@ -44,7 +41,7 @@ internal static class ArgumentExpressions
         if (arguments?.Where is { } where)
         {
             var row = Expression.Parameter(elementType, "w");
-            arranged = Expression.Call(s_where.MakeGenericMethod(elementType), arranged, Expression.Lambda(Filter(where, row, target.Model), row));
+            arranged = Expression.Call(s_where.MakeGenericMethod(elementType), arranged, Expression.Lambda(FilterExpressions.Filter(where, row, target.Model), row));
         }
 
         bool first = true;
@@ -66,7 +63,7 @@ internal static class ArgumentExpressions
         }
 
         var row = Expression.Parameter(typeof(T), "w");
-        return source.Where(Expression.Lambda<Func<T, bool>>(Filter(where, row, PopcornProjection.FindModel(source.Expression)), row));
+        return source.Where(Expression.Lambda<Func<T, bool>>(FilterExpressions.Filter(where, row, PopcornProjection.FindModel(source.Expression)), row));
     }
 
     /// <summary>
@@ -83,7 +80,7 @@ internal static class ArgumentExpressions
         if (arguments.Where is { } where)
         {
             var row = Expression.Parameter(typeof(T), "w");
-            query = Expression.Call(typeof(Queryable), nameof(Queryable.Where), [typeof(T)], query, Expression.Quote(Expression.Lambda(Filter(where, row, model), row)));
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Where), [typeof(T)], query, Expression.Quote(Expression.Lambda(FilterExpressions.Filter(where, row, model), row)));
         }
 
         if (arguments.OrderBy.Count > 0)
@@ -103,12 +100,12 @@ internal static class ArgumentExpressions
 
         if (arguments.Skip > 0)
         {
-            query = Expression.Call(typeof(Queryable), nameof(Queryable.Skip), [typeof(T)], query, Parameter(arguments.Skip, typeof(int)));
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Skip), [typeof(T)], query, FilterExpressions.Parameter(arguments.Skip, typeof(int)));
         }
 
         if (arguments.First is { } take)
         {
-            query = Expression.Call(typeof(Queryable), nameof(Queryable.Take), [typeof(T)], query, Parameter(take, typeof(int)));
+            query = Expression.Call(typeof(Queryable), nameof(Queryable.Take), [typeof(T)], query, FilterExpressions.Parameter(take, typeof(int)));
         }
 
         return source.Provider.CreateQuery<T>(query);
@@ -154,12 +151,12 @@ internal static class ArgumentExpressions
     {
         if (arguments is { Skip: > 0 })
         {
-            projected = Expression.Call(s_skip.MakeGenericMethod(elementType), projected, Parameter(arguments.Skip, typeof(int)));
+            projected = Expression.Call(s_skip.MakeGenericMethod(elementType), projected, FilterExpressions.Parameter(arguments.Skip, typeof(int)));
         }
 
         if (arguments?.First is { } take)
         {
-            projected = Expression.Call(s_take.MakeGenericMethod(elementType), projected, Parameter(take, typeof(int)));
+            projected = Expression.Call(s_take.MakeGenericMethod(elementType), projected, FilterExpressions.Parameter(take, typeof(int)));
         }
 
         return projected;
@@ -175,124 +172,7 @@ internal static class ArgumentExpressions
         return Expression.Call(method.MakeGenericMethod(elementType, body.Type), source, Expression.Lambda(body, row));
     }
 
-    /// <remarks>
-    /// Nothing here recurses in proportion to the input's size, only to its nesting: an <c>in</c> is one array
-    /// parameter, and a group's operands are joined as a balanced tree, so EF Core's translator (which recurses once
-    /// per node) sees a depth of log2 of the operands; the plan compiler bounded both (docs/data.md, "Bounds").
-    /// </remarks>
-    private static Expression Filter(Filter filter, ParameterExpression row, IModel? model)
-    {
-        if (filter is FilterGroup group)
-        {
-            var operands = new Expression[group.Operands.Count];
-            for (int i = 0; i < operands.Length; i++)
-            {
-                operands[i] = Filter(group.Operands[i], row, model);
-            }
-
-            return Balanced(operands, 0, operands.Length, group.IsOr);
-        }
-
-        if (filter is FilterNot not)
-        {
-            // Two-valued as in memory without a guard of ours: EF Core's C# null semantics rewrite NOT over a nullable
-            // column (NOT (note > @p) keeps a null note; NotFilterSqlTests). An app that opts into UseRelationalNulls()
-            // gets SQL's three-valued NOT instead (docs/data.md, "not").
-            return Expression.Not(Filter(not.Operand, row, model));
-        }
-
-        var comparison = (FilterComparison)filter;
-        var member = Member(row, comparison.Field);
-        return comparison.Operator switch
-        {
-            FilterOperator.In => In(member, comparison.Values),
-            FilterOperator.Contains or FilterOperator.StartsWith or FilterOperator.EndsWith => TextMatchExpressions.Match(member, comparison, model),
-            _ => Compare(member, comparison.Operator, comparison.Value),
-        };
-    }
-
-    /// <summary>Operands [start, end) joined by and/or, halves first: depth log2(n), not n.</summary>
-    private static Expression Balanced(Expression[] operands, int start, int end, bool isOr)
-    {
-        if (end - start == 1)
-        {
-            return operands[start];
-        }
-
-        int middle = start + ((end - start) / 2);
-        var left = Balanced(operands, start, middle, isOr);
-        var right = Balanced(operands, middle, end, isOr);
-        return isOr ? Expression.OrElse(left, right) : Expression.AndAlso(left, right);
-    }
-
-    /// <summary>
-    /// <c>EF.Parameter(values).Contains(member)</c>: the values as one array parameter (SQLite reads it with
-    /// <c>json_each</c>, PostgreSQL as <c>= ANY</c>), so a thousand values are one parameter, not a thousand (SQLite
-    /// refuses more than 999 by default) nor a thousand nested ORs. A null never equals a field that cannot be null, so
-    /// it is left out for one.
-    /// </summary>
-    private static Expression In(MemberExpression member, IReadOnlyList<object?> values)
-    {
-        var type = member.Type;
-        bool nullable = !type.IsValueType || Nullable.GetUnderlyingType(type) is not null;
-        var kept = nullable ? values : values.Where(v => v is not null).ToArray();
-        if (kept.Count == 0)
-        {
-            return Expression.Constant(false);
-        }
-
-        var array = Array.CreateInstance(type, kept.Count);
-        for (int i = 0; i < kept.Count; i++)
-        {
-            array.SetValue(kept[i], i);
-        }
-
-        var arrayType = array.GetType();
-        var parameter = Expression.Call(s_efParameter.MakeGenericMethod(arrayType), Parameter(array, arrayType));
-        return Expression.Call(s_contains.MakeGenericMethod(type), parameter, member);
-    }
-
-    private static Expression Compare(Expression member, FilterOperator op, object? value)
-    {
-        var type = member.Type;
-        if (value is null && type.IsValueType && Nullable.GetUnderlyingType(type) is null)
-        {
-            // A field that cannot be null is never equal to null and always unequal to it (the plan compiler lets null
-            // through only for eq, neq and in), as the same comparison in C# or in memory says.
-            return Expression.Constant(op == FilterOperator.NotEqual);
-        }
-
-        Expression operand = value is null ? Expression.Constant(null, type) : Parameter(value, type);
-        if (type == typeof(string) && op is not (FilterOperator.Equal or FilterOperator.NotEqual))
-        {
-            member = Expression.Call(s_compare, member, operand);
-            operand = Expression.Constant(0);
-        }
-        else if ((Nullable.GetUnderlyingType(type) ?? type) is { IsEnum: true } enumType)
-        {
-            // As the C# compiler does: enums are compared through their underlying type.
-            var underlying = Enum.GetUnderlyingType(enumType);
-            var target = type == enumType ? underlying : typeof(Nullable<>).MakeGenericType(underlying);
-            member = Expression.Convert(member, target);
-            operand = Expression.Convert(operand, target);
-        }
-
-        return op switch
-        {
-            FilterOperator.Equal => Expression.Equal(member, operand),
-            FilterOperator.NotEqual => Expression.NotEqual(member, operand),
-            FilterOperator.GreaterThan => Expression.GreaterThan(member, operand),
-            FilterOperator.GreaterThanOrEqual => Expression.GreaterThanOrEqual(member, operand),
-            FilterOperator.LessThan => Expression.LessThan(member, operand),
-            _ => Expression.LessThanOrEqual(member, operand),
-        };
-    }
-
-    /// <summary>A value EF Core sends as a parameter: read from a box at run time, not a constant in the tree.</summary>
-    private static Expression Parameter(object value, Type type) =>
-        Expression.Convert(Expression.Field(Expression.Constant(new StrongBox<object?>(value)), nameof(StrongBox<object?>.Value)), type);
-
-    private static MemberExpression Member(Expression row, FieldMetadata field) =>
+    internal static MemberExpression Member(Expression row, FieldMetadata field) =>
         Expression.PropertyOrField(row, field.MemberName ?? throw new ProjectionNotSupportedException($"'{field}' has no member name, so it cannot be sorted or filtered in the database."));
 
     private static MemberExpression Member(Type elementType, FieldMetadata field) => Member(Expression.Parameter(elementType), field);

@@ -35,7 +35,14 @@ internal static class DtoProjection
             return null;
         }
 
-        var narrowed = Expression.Lambda(selector.Type, Narrow(creation, [plan], MembersArrangedBy(plan.Arguments)), selector.Parameters);
+        var arrangedBy = MembersArrangedBy(plan.Arguments);
+        if (arrangedBy is null)
+        {
+            refusal = $"The root's 'where' filters through a reference or list of the DTO '{typeof(T).Name}', which its narrowed Select may not read whole; it is applied in memory.";
+            return null;
+        }
+
+        var narrowed = Expression.Lambda(selector.Type, Narrow(creation, [plan], arrangedBy), selector.Parameters);
         var query = source.Provider.CreateQuery<T>(Expression.Call(call.Method, inner, Expression.Quote(narrowed)));
         refusal = null;
         return plan.Arguments is { } arguments ? ArgumentExpressions.ArrangeRoot(query, model, AlwaysScalars(plan.Type, typeof(T)), arguments) : query;
@@ -58,9 +65,10 @@ internal static class DtoProjection
 
     /// <summary>
     /// The root's sort and filter members: the arguments are applied after the narrowed <c>Select</c>, on the DTO, so
-    /// the members they read must stay bound even when the plan does not write them.
+    /// the members they read must stay bound even when the plan does not write them. Null when the filter goes through a
+    /// nested DTO or DTO list: narrowing that member to the selection could drop what the filter reads there.
     /// </summary>
-    private static HashSet<string> MembersArrangedBy(CollectionArguments? arguments)
+    private static HashSet<string>? MembersArrangedBy(CollectionArguments? arguments)
     {
         var members = new HashSet<string>(StringComparer.Ordinal);
         if (arguments is null)
@@ -92,6 +100,10 @@ internal static class DtoProjection
             else if (filter is FilterNot not)
             {
                 pending.Push(not.Operand);
+            }
+            else if (filter is FilterReference or FilterCollection)
+            {
+                return null;
             }
             else if (filter is FilterComparison comparison)
             {

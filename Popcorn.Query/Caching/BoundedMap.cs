@@ -15,8 +15,9 @@ namespace Popcorn.Query;
 /// A string key lets <see cref="ConcurrentDictionary{TKey,TValue}"/> hash with .NET's fast non-randomized string hash,
 /// which it replaces with the randomized one by itself if a client floods one bucket; a composite (type, text) key
 /// would pay the randomized hash on every lookup, several times the cost of the whole hit for a long selection.
-/// Tags are compared with <see cref="EqualityComparer{T}.Default"/>: reference equality for a class that does not
-/// override <c>Equals</c> (a <see cref="TypeMetadata"/>), member-wise for a record struct.
+/// Tags are compared with <see cref="EqualityComparer{T}.Default"/>, member-wise for a record struct. On a hot path make
+/// the tag a value type (<see cref="TypeIdentity"/> for a model type): with a reference-type tag the JIT shares one body
+/// between all such maps, and the comparer becomes a run-time lookup and an interface call on every probe.
 /// </remarks>
 /// <typeparam name="TKey">What the dictionary hashes.</typeparam>
 /// <typeparam name="TTag">What tells apart the entries that share a key.</typeparam>

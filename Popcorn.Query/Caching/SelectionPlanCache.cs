@@ -13,8 +13,8 @@ public sealed class SelectionPlanCache
     /// <summary>The default number of entries each level holds.</summary>
     public const int DefaultCapacity = 1024;
 
-    private readonly BoundedMap<string, TypeMetadata, SelectionPlan> _byText;
-    private readonly BoundedMap<string, TypeMetadata, SelectionPlan> _byCanonicalForm;
+    private readonly BoundedMap<string, TypeIdentity, SelectionPlan> _byText;
+    private readonly BoundedMap<string, TypeIdentity, SelectionPlan> _byCanonicalForm;
     private readonly ISelectionPlanCacheObserver? _observer;
 
     /// <summary>Creates a cache.</summary>
@@ -49,7 +49,7 @@ public sealed class SelectionPlanCache
     {
         ArgumentNullException.ThrowIfNull(type);
         string text = query ?? string.Empty;
-        bool hit = _byText.TryGetValue(text, type, out var plan);
+        bool hit = _byText.TryGetValue(text, new TypeIdentity(type), out var plan);
         _observer?.OnLookup(SelectionPlanCacheLevel.Text, hit);
         if (hit)
         {
@@ -57,7 +57,7 @@ public sealed class SelectionPlanCache
         }
 
         plan = GetOrCompile(type, Parse(query));
-        return _byText.GetOrAdd(text, type, plan);
+        return _byText.GetOrAdd(text, new TypeIdentity(type), plan);
     }
 
     /// <summary>
@@ -76,14 +76,14 @@ public sealed class SelectionPlanCache
             return Compile(type, tree);
         }
 
-        bool hit = _byCanonicalForm.TryGetValue(canonical, type, out var plan);
+        bool hit = _byCanonicalForm.TryGetValue(canonical, new TypeIdentity(type), out var plan);
         _observer?.OnLookup(SelectionPlanCacheLevel.CanonicalForm, hit);
         if (hit)
         {
             return plan!;
         }
 
-        return _byCanonicalForm.GetOrAdd(canonical, type, Compile(type, tree));
+        return _byCanonicalForm.GetOrAdd(canonical, new TypeIdentity(type), Compile(type, tree));
     }
 
     private SelectionTree Parse(string? query)

@@ -152,7 +152,10 @@ public static partial class PlanCompiler
                     suggestions);
             }
 
-            if ((found!.Flags & flag) == 0 || !ScalarLiteral.IsComparable(found.ValueType!))
+            // A [Filterable] reference or list of models is followed by a nested filter (PlanCompiler.NavigationFilters);
+            // every other field must be a scalar the filter can compare.
+            bool followed = flag == FieldFlags.Filterable && IsNavigation(found!);
+            if ((found!.Flags & flag) == 0 || (!followed && !ScalarLiteral.IsComparable(found.ValueType!)))
             {
                 var allowed = _element.SelectableFields.Where(f => (f.Flags & flag) != 0 && session.Options.Access.Allows(f)).Select(f => f.WireName).ToArray();
                 string hint = allowed.Length == 0 ? $" No field of '{_element.Name}' can be {verb} by." : $" It can be {verb} by: {string.Join(", ", allowed)}.";

@@ -12,7 +12,7 @@ public static partial class PlanCompiler
 
     private sealed partial class ArgumentReader
     {
-        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, <c>not: {...}</c>, all of which must hold.</summary>
+        /// <summary>An object of <c>field: value</c>, <c>field: {op: value}</c>, <c>and: [...]</c>, <c>or: [...]</c>, <c>not: {...}</c>, <c>reference: {...}</c>, <c>list: {some: {...}}</c>, all of which must hold.</summary>
         private Filter? ReadFilter(QueryValue value, SourceLocation at)
         {
             if (value.Kind != QueryValueKind.Object)
@@ -58,6 +58,16 @@ public static partial class PlanCompiler
                 }
 
                 var filterField = Resolve(entry, FieldFlags.Filterable, "filtered");
+                if (IsNavigation(filterField))
+                {
+                    if (ReadNavigation(filterField, entry, entryAt) is { } related)
+                    {
+                        operands.Add(related);
+                    }
+
+                    continue;
+                }
+
                 if (entry.Value.Kind != QueryValueKind.Object)
                 {
                     operands.Add(Compare(filterField, FilterOperator.Equal, entry.Value, entryAt));

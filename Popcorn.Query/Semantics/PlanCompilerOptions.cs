@@ -48,4 +48,12 @@ public sealed record PlanCompilerOptions
     /// compiled selection may hold together (2000 by default); more is a <see cref="QueryErrorKind.LimitExceeded"/> error.
     /// </summary>
     public int MaxFilterNodes { get; init; } = 2000;
+
+    /// <summary>
+    /// The most references and lists one path of a <c>where</c> argument may go through (4 by default):
+    /// <c>{customer: {referredBy: {name: "x"}}}</c> goes through two. Each is a join or a correlated subquery in SQL, so
+    /// the bound keeps a filter's statement within what a database joins; deeper is a
+    /// <see cref="QueryErrorKind.LimitExceeded"/> error.
+    /// </summary>
+    public int MaxFilterNavigationDepth { get; init; } = 4;
 }

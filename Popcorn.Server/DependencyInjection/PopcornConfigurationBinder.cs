@@ -17,7 +17,7 @@ internal static class PopcornConfigurationBinder
     [
         nameof(PopcornOptions.QueryParameterName), nameof(PopcornOptions.HeaderName), nameof(PopcornOptions.UnknownFields), nameof(PopcornOptions.UnauthorizedFields),
         nameof(PopcornOptions.PlanCacheCapacity), nameof(PopcornOptions.Envelope), nameof(PopcornOptions.EnvelopeNamingPolicy), ObsoleteUseEnvelope, nameof(PopcornOptions.MaxGatewayRequestBytes), nameof(PopcornOptions.EnableIntrospection), nameof(PopcornOptions.EnablePersistedQueries), nameof(PopcornOptions.TrustedDocumentsPath), nameof(PopcornOptions.GatewayUsesPopcornSemantics), nameof(PopcornOptions.MaxSelectionCost), nameof(PopcornOptions.AssumedListSize), nameof(PopcornOptions.MaxPageSize), nameof(PopcornOptions.CursorKey),
-        nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes),
+        nameof(PopcornOptions.MaxFilterInValues), nameof(PopcornOptions.MaxFilterOperands), nameof(PopcornOptions.MaxFilterNodes), nameof(PopcornOptions.MaxFilterNavigationDepth),
         nameof(PopcornOptions.MaxResponseBytes), nameof(PopcornOptions.ETagMaxBytes), nameof(PopcornOptions.ResponseBufferBytes), nameof(PopcornOptions.Limits), nameof(PopcornOptions.PersistedQueryStore),
         // Read by AddPopcornUpstreams into one PopcornUpstreamOptions per service (docs/gateway.md), not into PopcornOptions.
         "Upstreams",
@@ -66,6 +66,7 @@ internal static class PopcornConfigurationBinder
         options.MaxFilterInValues = ReadInt(section, nameof(PopcornOptions.MaxFilterInValues), options.MaxFilterInValues);
         options.MaxFilterOperands = ReadInt(section, nameof(PopcornOptions.MaxFilterOperands), options.MaxFilterOperands);
         options.MaxFilterNodes = ReadInt(section, nameof(PopcornOptions.MaxFilterNodes), options.MaxFilterNodes);
+        options.MaxFilterNavigationDepth = ReadInt(section, nameof(PopcornOptions.MaxFilterNavigationDepth), options.MaxFilterNavigationDepth);
         options.MaxResponseBytes = ReadLong(section, nameof(PopcornOptions.MaxResponseBytes), options.MaxResponseBytes);
         options.ETagMaxBytes = ReadLong(section, nameof(PopcornOptions.ETagMaxBytes), options.ETagMaxBytes);
         options.ResponseBufferBytes = ReadLong(section, nameof(PopcornOptions.ResponseBufferBytes), options.ResponseBufferBytes);

@@ -36,6 +36,8 @@ internal sealed class PopcornOptionsValidator : IValidateOptions<PopcornOptions>
         CheckRange(failures, nameof(options.MaxFilterInValues), options.MaxFilterInValues, 1, 100_000);
         CheckRange(failures, nameof(options.MaxFilterOperands), options.MaxFilterOperands, 1, 10_000);
         CheckRange(failures, nameof(options.MaxFilterNodes), options.MaxFilterNodes, 1, 1_000_000);
+        // Each hop is a join or a subquery; SQLite joins at most 64 tables in one SELECT.
+        CheckRange(failures, nameof(options.MaxFilterNavigationDepth), options.MaxFilterNavigationDepth, 0, 16);
         var limits = options.Limits;
         if (limits is null)
         {

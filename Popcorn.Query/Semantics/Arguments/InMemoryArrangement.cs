@@ -54,6 +54,17 @@ internal static class InMemoryArrangement
             return !Matches(not.Operand, row);
         }
 
+        if (filter is FilterReference reference)
+        {
+            // Through the generated getter of the [Filterable] reference; a null one keeps to no filter.
+            return reference.Field.GetValue!(row) is { } related && (reference.Operand is null || Matches(reference.Operand, related));
+        }
+
+        if (filter is FilterCollection collection)
+        {
+            return MatchesList(collection, collection.Field.GetValue!(row) as System.Collections.IEnumerable);
+        }
+
         var comparison = (FilterComparison)filter;
         object? value = comparison.Field.GetValue!(row);
         return comparison.Operator switch
@@ -68,6 +79,26 @@ internal static class InMemoryArrangement
             FilterOperator.LessThan => Compare(value, comparison.Value) < 0,
             _ => Compare(value, comparison.Value) <= 0,
         };
+    }
+
+    /// <summary>
+    /// <c>some</c>, <c>all</c> or <c>none</c> of a list's elements keeping to the operand; a null list is empty, as a
+    /// collection navigation is in SQL, and a null element keeps to no filter (as a null element of a filtered list).
+    /// </summary>
+    private static bool MatchesList(FilterCollection collection, System.Collections.IEnumerable? elements)
+    {
+        // All is "no element fails"; some and none ask whether one element keeps to it.
+        bool lookingForFailure = collection.Quantifier == FilterQuantifier.All;
+        foreach (object? element in elements ?? Array.Empty<object>())
+        {
+            bool keeps = element is not null && (collection.Operand is null || Matches(collection.Operand, element));
+            if (keeps != lookingForFailure)
+            {
+                return collection.Quantifier == FilterQuantifier.Some;
+            }
+        }
+
+        return collection.Quantifier != FilterQuantifier.Some;
     }
 
     /// <summary>

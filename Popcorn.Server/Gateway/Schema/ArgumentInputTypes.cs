@@ -7,7 +7,8 @@ namespace Popcorn.Server;
 /// <c>first: Int, skip: Int</c>, plus <c>orderBy: [TSort!]</c> when its element type has <c>[Sortable]</c> fields and
 /// <c>where: TFilter</c> when it has <c>[Filterable]</c> ones, with the input types they need: <c>SortDirection</c>,
 /// <c>TSort</c> (one <c>SortDirection</c> per sortable field), <c>TFilter</c> (<c>and</c>, <c>or</c>, one comparison per
-/// filterable field) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>; a
+/// filterable field, a <c>TFilter</c> per filterable reference and a <c>TListFilter</c> per filterable list: see
+/// <see cref="NavigationFilters"/>) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>; a
 /// <c>BooleanComparison</c> has only <c>eq neq in</c>; <c>StringComparison</c> adds <c>contains startsWith endsWith</c>
 /// and <c>mode: TextMatchMode</c>). Built from the
 /// metadata, for the fields the caller may see, so the SDL, introspection and the plan compiler agree.
@@ -64,6 +65,7 @@ internal static class ArgumentInputTypes
     {
         var types = new List<SchemaType>();
         var scalars = new SortedSet<string>(StringComparer.Ordinal);
+        var filtered = NavigationFilters.FilteredTypes(models, access);
         foreach (var model in models)
         {
             var sortable = Sortable(model, access).ToArray();
@@ -72,13 +74,18 @@ internal static class ArgumentInputTypes
                 types.Add(Input(model.Name + "Sort", $"How to order lists of {model.Name}: one direction per key.", sortable.Select(f => new SchemaInputValue(f.WireName, f.Description, TypeRef.Named(SortDirection)))));
             }
 
-            var filterable = Filterable(model, access).ToArray();
-            if (filterable.Length > 0)
+            if (filtered.Contains(model))
             {
                 var filter = TypeRef.List(TypeRef.NonNull(TypeRef.Named(model.Name + "Filter")));
                 var fields = new List<SchemaInputValue> { new("and", "Every filter holds.", filter), new("or", "At least one filter holds.", filter), new("not", "The elements this filter does not keep.", TypeRef.Named(model.Name + "Filter")) };
-                foreach (var field in filterable)
+                foreach (var field in Filterable(model, access))
                 {
+                    if (NavigationFilters.IsFollowed(field))
+                    {
+                        fields.Add(NavigationFilters.Entry(field));
+                        continue;
+                    }
+
                     string scalar = SchemaModelBuilder.ScalarName(field.TypeName);
                     scalars.Add(scalar);
                     fields.Add(new SchemaInputValue(field.WireName, field.Description, TypeRef.Named(scalar + "Comparison")));
@@ -87,6 +94,8 @@ internal static class ArgumentInputTypes
                 types.Add(Input(model.Name + "Filter", $"Which {model.Name} elements a list keeps: every entry holds.", fields));
             }
         }
+
+        types.AddRange(NavigationFilters.ListFilterTypes(filtered, access));
 
         if (types.Count == 0)
         {
@@ -139,6 +148,7 @@ internal static class ArgumentInputTypes
     private static IEnumerable<FieldMetadata> Sortable(TypeMetadata type, FieldAccess access) =>
         type.SelectableFields.Where(f => f.IsSortable && access.Allows(f));
 
-    private static IEnumerable<FieldMetadata> Filterable(TypeMetadata type, FieldAccess access) =>
+    /// <summary>The fields a <c>TFilter</c> offers: <c>[Filterable]</c> scalars and followed references and lists the caller may see.</summary>
+    internal static IEnumerable<FieldMetadata> Filterable(TypeMetadata type, FieldAccess access) =>
         type.SelectableFields.Where(f => f.IsFilterable && access.Allows(f) && f.WireName is not ("and" or "or" or "not"));
 }

@@ -8,14 +8,16 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 /// Random list arguments over an element type's <c>[Sortable]</c>/<c>[Filterable]</c> fields, with values near the
 /// seeded store's (ids, quantities, statuses, notes, names, dates), so filters keep some rows and drop others. Strings
 /// are ASCII, where ordinal order and the test databases' collations (SQLite's BINARY, PostgreSQL's C) agree, and where
-/// every provider folds case as memory does for the text comparisons (either mode); some filters are under <c>not</c>.
+/// every provider folds case as memory does for the text comparisons (either mode); some filters are under <c>not</c>,
+/// some go through a reference or over a list (two hops at most).
 /// </summary>
 internal sealed class RandomArguments(int seed)
 {
-    private static readonly string[] s_strings = ["open", "shipped", "delivered", "note 1", "note 5", "Customer 3", "Customer 12", "customer4@example.test", "m"];
+    private static readonly string[] s_strings = ["open", "shipped", "delivered", "note 1", "note 5", "Customer 3", "Customer 12", "customer4@example.test", "m", "SKU-003", "SKU-010"];
     private static readonly string[] s_comparisons = ["eq", "neq", "gt", "gte", "lt", "lte", "in"];
     private static readonly string[] s_textComparisons = ["contains", "startsWith", "endsWith"];
-    private static readonly string[] s_texts = ["note", "NOTE 1", "ship", "Ed", "1", "customer", "%", "_", ""];
+    private static readonly string[] s_texts = ["note", "NOTE 1", "ship", "Ed", "1", "customer", "%", "_", "", "SKU-00"];
+    private static readonly string[] s_quantifiers = ["some", "all", "none"];
 
     private readonly Random _random = new(seed);
 
@@ -40,29 +42,45 @@ internal sealed class RandomArguments(int seed)
             arguments.Add($"orderBy: [{string.Join(", ", keys)}]");
         }
 
-        var filterable = element.SelectableFields.Where(f => f.IsFilterable).ToArray();
-        if (filterable.Length > 0 && _random.Next(2) == 0)
+        if (element.SelectableFields.Any(f => f.IsFilterable) && _random.Next(2) == 0)
         {
-            arguments.Add("where: " + Filter(filterable, depth: 0));
+            arguments.Add("where: " + Filter(element, depth: 0, hops: 0));
         }
 
         return arguments.Count == 0 ? string.Empty : $"({string.Join(", ", arguments)})";
     }
 
-    private string Filter(FieldMetadata[] fields, int depth)
+    /// <summary>
+    /// A filter of <paramref name="type"/>: a comparison, and/or, not, or (at most two hops deep) a filter through a
+    /// reference (<c>customer: {...}</c>, <c>customer: null</c>) or over a list (<c>lines: {some|all|none: {...}}</c>).
+    /// </summary>
+    private string Filter(TypeMetadata type, int depth, int hops)
     {
+        var fields = type.SelectableFields.Where(f => f.IsFilterable && (hops < 2 || f.ElementType is null)).ToArray();
         if (depth == 0 && _random.Next(4) == 0)
         {
             string join = _random.Next(2) == 0 ? "or" : "and";
-            return $"{{{join}: [{Filter(fields, 1)}, {Filter(fields, 1)}]}}";
+            return $"{{{join}: [{Filter(type, 1, hops)}, {Filter(type, 1, hops)}]}}";
         }
 
         if (depth == 0 && _random.Next(8) == 0)
         {
-            return $"{{not: {Filter(fields, 1)}}}";
+            return $"{{not: {Filter(type, 1, hops)}}}";
         }
 
         var field = fields[_random.Next(fields.Length)];
+        if (field is { Kind: FieldKind.Object, ElementType: { } referenced })
+        {
+            return _random.Next(5) == 0 ? $"{{{field.WireName}: null}}" : $"{{{field.WireName}: {Filter(referenced, 0, hops + 1)}}}";
+        }
+
+        if (field is { Kind: FieldKind.List, ElementType: { } elements })
+        {
+            string quantifier = s_quantifiers[_random.Next(s_quantifiers.Length)];
+            string test = _random.Next(6) == 0 ? "{}" : Filter(elements, 0, hops + 1);
+            return $"{{{field.WireName}: {{{quantifier}: {test}}}}}";
+        }
+
         if (field.ValueType == typeof(string) && _random.Next(3) == 0)
         {
             string textOp = s_textComparisons[_random.Next(s_textComparisons.Length)];

@@ -15,7 +15,7 @@ public class Customer
 
     [JsonIgnore] public int? ReferredById { get; set; }
 
-    public Customer? ReferredBy { get; set; }
+    [Filterable] public Customer? ReferredBy { get; set; }
 
-    public List<Order> Orders { get; set; } = [];
+    [Filterable] public List<Order> Orders { get; set; } = [];
 }

@@ -15,5 +15,5 @@ public class OrderLine
 
     [JsonIgnore] public int ProductId { get; set; }
 
-    public Product Product { get; set; } = null!;
+    [Filterable] public Product Product { get; set; } = null!;
 }

@@ -7,7 +7,7 @@ public class Product
 {
     [Always] public int Id { get; set; }
 
-    [Default] public string Sku { get; set; } = "";
+    [Default, Filterable] public string Sku { get; set; } = "";
 
     [Default] public string Name { get; set; } = "";
 

@@ -74,7 +74,11 @@ internal static class BaselineScenarios
                 [Default]
                 public int Id { get; set; }
 
+                [Filterable]
                 public List<Chore> Chores { get; set; } = new();
+
+                [Filterable]
+                public Chore? Pinned { get; set; }
             }
 
             [PopcornContext]

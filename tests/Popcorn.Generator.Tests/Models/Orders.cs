@@ -13,8 +13,10 @@ public class Order
     [Filterable]
     public DateTime PlacedAt { get; set; }
 
+    [Filterable]
     public Address? ShipTo { get; set; }
 
+    [Filterable]
     public List<OrderLine> Lines { get; set; } = new();
 
     public OrderLine[] Extras { get; set; } = [];
