@@ -67,12 +67,18 @@ internal sealed class GatewayArgument
     /// <summary>The argument's type in GraphQL SDL, e.g. <c>Int!</c>.</summary>
     public string GraphQLType { get; }
 
-    /// <summary>True when a resolver parameter of <paramref name="type"/> is bound from a GraphQL argument (not from services).</summary>
+    /// <summary>
+    /// True when a resolver parameter (or a REST route parameter) of <paramref name="type"/> is a scalar argument; dates
+    /// are not among them (<see cref="IsDate"/>): the gateway binds them as date scalars, REST leaves them to ASP.NET Core.
+    /// </summary>
     public static bool IsBindable(Type type)
     {
         type = Nullable.GetUnderlyingType(type) ?? type;
         return type.IsPrimitive || type.IsEnum || type == typeof(string) || type == typeof(decimal) || type == typeof(Guid);
     }
+
+    /// <summary>True when a gateway resolver parameter of <paramref name="type"/> is a date scalar argument (<see cref="DateScalars"/>).</summary>
+    public static bool IsDate(Type type) => DateScalars.NameOf(type) is not null;
 
     /// <summary>Converts the client's value, or explains why it does not fit.</summary>
     public bool TryBind(QueryValue? value, out object? bound, out string? error)
@@ -110,6 +116,18 @@ internal sealed class GatewayArgument
         if (Input is not null)
         {
             return TryReadInput(value, out bound, out error);
+        }
+
+        if (DateScalars.NameOf(_valueType) is { } date)
+        {
+            // A date scalar: read as System.Text.Json reads it, refused in the scalar's own words.
+            if (value.Kind == QueryValueKind.String && DateScalars.TryRead(date, value.Text!, out bound))
+            {
+                return true;
+            }
+
+            error = $"Argument '{Name}' has an invalid value: {DateScalars.Error(date, value.Kind == QueryValueKind.String ? value.Text : null, Describe(value))}";
+            return false;
         }
 
         bound = Convert(value);
@@ -205,5 +223,5 @@ internal sealed class GatewayArgument
         : type == typeof(bool) ? "Boolean"
         : type == typeof(Guid) ? "ID"
         : type.IsEnum ? type.Name
-        : "String";
+        : DateScalars.NameOf(type) ?? "String";
 }

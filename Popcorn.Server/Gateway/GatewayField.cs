@@ -55,7 +55,7 @@ internal sealed class GatewayField
                 arguments.Add(argument);
                 binders.Add((_, bound) => bound[argument.Name] is InputArgumentValue value ? value.Read() : null);
             }
-            else if (GatewayArgument.IsBindable(type))
+            else if (GatewayArgument.IsBindable(type) || GatewayArgument.IsDate(type))
             {
                 var argument = new GatewayArgument(parameter);
                 arguments.Add(argument);

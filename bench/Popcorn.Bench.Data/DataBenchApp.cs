@@ -48,6 +48,7 @@ public static class DataBenchApp
 
         MapPages(app);
         MapAll(app);
+        MapFiltered(app);
         app.MapODataComparison();
         app.MapGet("/stats/reads", (ReadCounter counter) => counter.Snapshot().ToString());
         return app;
@@ -89,6 +90,22 @@ public static class DataBenchApp
                     Product = new ProductDto { Sku = l.Product.Sku, Name = l.Product.Name, Price = l.Product.Price },
                 }).ToList(),
             }).ToListAsync(), dtos));
+    }
+
+    /// <summary>
+    /// A page filtered through a reference and over a list (issue 32): Popcorn's root arguments
+    /// <see cref="FilteredOrders.Selection"/> against the same filter and page hand-written as an EF Core
+    /// <c>Where(...).Select(...)</c> into DTOs on System.Text.Json's fast path.
+    /// </summary>
+    private static void MapFiltered(WebApplication app)
+    {
+        app.MapGet("/filtered/orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id)).WithPopcorn();
+        var dtos = FastPathJsonResult<List<FilteredOrderDto>>.Require(DtoJsonContext.Default.ListFilteredOrderDto);
+        app.MapGet("/dto/filtered/orders", async (StoreDbContext db) => new FastPathJsonResult<List<FilteredOrderDto>>(await db.Orders
+            .Where(o => o.Customer.City == FilteredOrders.City && o.Lines.Any(l => l.Quantity >= FilteredOrders.MinQuantity))
+            .OrderBy(o => o.Id).Take(Page)
+            .Select(o => new FilteredOrderDto { Id = o.Id, PlacedAt = o.PlacedAt, Customer = new CustomerNameDto { Name = o.Customer.Name } })
+            .ToListAsync(), dtos));
     }
 
     /// <summary>Every order: streamed by Popcorn, or loaded into a list first (the memory comparison).</summary>

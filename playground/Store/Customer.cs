@@ -36,8 +36,10 @@ public class Customer
     public int? ReferredById { get; set; }
 
     /// <summary>The customer who referred this one; null for walk-ins.</summary>
+    [Filterable]
     public Customer? ReferredBy { get; set; }
 
     /// <summary>Everything the customer ordered.</summary>
+    [Filterable]
     public List<Order> Orders { get; set; } = [];
 }

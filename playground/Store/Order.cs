@@ -33,8 +33,10 @@ public class Order
     public int CustomerId { get; set; }
 
     /// <summary>Who placed the order.</summary>
+    [Filterable]
     public Customer Customer { get; set; } = null!;
 
     /// <summary>What was ordered.</summary>
+    [Filterable]
     public List<OrderLine> Lines { get; set; } = [];
 }

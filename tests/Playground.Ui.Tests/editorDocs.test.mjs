@@ -149,6 +149,29 @@ describe('editor docs', () => {
     await waitForQuery(page, `(where: {${field}: {neq: }})[id]`);
   });
 
+  test('Completion_InsideAFilterableReferenceOrList_OffersTheRelatedTypesKeysThenTheQuantifiers', async () => {
+    const { page } = await suite.open(search({ resource: 'storeOrders', syntax: 'include', query: '' }));
+    const customer = suite.schema.types.find((type) => type.name === 'Customer');
+    const customerFilterable = customer.fields.filter((field) => field.isFilterable).map((field) => field.name);
+
+    const customerKeys = await completionsAt(page, '(where: {customer: {}})[id]', '(where: {customer: {');
+    assert.ok(customerFilterable.every((name) => customerKeys.some((text) => text.startsWith(name))), `the customer's filterable fields: ${customerKeys}`);
+    assert.ok(!customerKeys.some((text) => text.startsWith('neq')), `no operators on a reference: ${customerKeys}`);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    const listKeys = await completionsAt(page, '(where: {lines: {}})[id]', '(where: {lines: {');
+    assert.ok(['some', 'all', 'none'].every((quantifier) => listKeys.some((text) => text.startsWith(quantifier))), `quantifiers: ${listKeys}`);
+    assert.ok(!listKeys.some((text) => text.startsWith('quantity')), `a list is not compared directly: ${listKeys}`);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    const lineKeys = await completionsAt(page, '(where: {lines: {some: {}}})[id]', '(where: {lines: {some: {');
+    assert.ok(lineKeys.some((text) => text.startsWith('quantity')), `the line's filterable fields: ${lineKeys}`);
+  });
+
   test('Completion_InAGatewayRootListsParentheses_OffersExactlyTheListArgumentsTheSchemaLists_WithTheirInputTypes', async () => {
     const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
     const orders = suite.schema.rootFields.find((field) => field.name === 'orders');

@@ -120,11 +120,41 @@ internal sealed class GatewayInputTypes(IReadOnlyList<JsonSerializerOptions> sou
             bool nullable = Nullable.GetUnderlyingType(propertyType) is not null
                 || (!propertyType.IsValueType && (property.AssociatedParameter?.IsNullable ?? property.IsSetNullable));
             bool required = property.IsRequired || property.AssociatedParameter is { HasDefaultValue: false, IsMemberInitializer: false };
-            input.Members.Add(new InputMember(property.Name, DescribeLocked(propertyType, depth + 1), nullable, required, field));
+            var shape = DescribeLocked(propertyType, depth + 1);
+            if (ConvertsItsOwnWay(property, shape))
+            {
+                shape = AsString(shape);
+            }
+
+            input.Members.Add(new InputMember(property.Name, shape, nullable, required, field));
         }
 
         return input;
     }
+
+    /// <summary>
+    /// Whether the app reads a date member with a converter of its own (on the member, or for its type in the options):
+    /// nothing is known of the text it takes then, so the member stays a <c>String</c>, as a model's field does.
+    /// </summary>
+    private static bool ConvertsItsOwnWay(JsonPropertyInfo property, InputShape shape)
+    {
+        if (!DateScalars.IsDateScalar(shape.NamedType))
+        {
+            return false;
+        }
+
+        var type = property.PropertyType;
+        var date = shape is ListInput && property.Options.TryGetTypeInfo(type, out var list) ? list.ElementType : type;
+        date = date is null ? null : Nullable.GetUnderlyingType(date) ?? date;
+        return property.CustomConverter is not null
+            || property.Options.Converters.Any(c => c.CanConvert(type) || (date is not null && c.CanConvert(date)));
+    }
+
+    private static InputShape AsString(InputShape shape) => shape switch
+    {
+        ListInput list => list with { Item = AsString(list.Item) },
+        _ => new ScalarInput("String"),
+    };
 
     /// <summary>
     /// The GraphQL type of the enum <paramref name="type"/> as <paramref name="info"/> writes it, described once and
@@ -192,6 +222,6 @@ internal sealed class GatewayInputTypes(IReadOnlyList<JsonSerializerOptions> sou
         : type == typeof(double) || type == typeof(float) || type == typeof(decimal) ? "Float"
         : type == typeof(bool) ? "Boolean"
         : type == typeof(Guid) ? "ID"
-        : type == typeof(string) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(DateOnly) || type == typeof(TimeOnly) || type == typeof(TimeSpan) || type == typeof(char) ? "String"
-        : null;
+        : type == typeof(string) || type == typeof(TimeSpan) || type == typeof(char) ? "String"
+        : DateScalars.NameOf(type);
 }

@@ -14,7 +14,7 @@ internal abstract record InputShape
     public abstract string NamedType { get; }
 }
 
-/// <summary>A built-in scalar: <c>Int</c>, <c>Float</c>, <c>String</c>, <c>Boolean</c> or <c>ID</c>.</summary>
+/// <summary>A scalar: a built-in one (<c>Int</c>, <c>Float</c>, <c>String</c>, <c>Boolean</c>, <c>ID</c>) or a date scalar (<see cref="DateScalars"/>).</summary>
 internal sealed record ScalarInput(string Name) : InputShape
 {
     public override string NamedType => Name;

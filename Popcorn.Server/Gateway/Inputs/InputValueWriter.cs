@@ -59,6 +59,10 @@ internal static class InputValueWriter
             case ScalarInput { Name: "String" or "ID" } when value.Kind is QueryValueKind.String or QueryValueKind.Int:
                 json.WriteStringValue(value.Text);
                 return;
+            case ScalarInput scalar when value.Kind == QueryValueKind.String && DateScalars.IsDateScalar(scalar.Name):
+                // Checked by validation; the app's deserializer reads it as it reads any JSON date.
+                json.WriteStringValue(value.Text);
+                return;
             default:
                 throw new InvalidInputException($"Expected value of type \"{shape.NamedType}\", found {GraphQLError.Quote(value.ToString())}.");
         }

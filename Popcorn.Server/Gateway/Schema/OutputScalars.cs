@@ -11,18 +11,19 @@ namespace Popcorn.Server;
 /// <c>Int</c>; dates and times are the scalars below, so clients' code generators type them; a member with a
 /// converter of its own, a date type the options convert their own way, and everything else keep the mapping by type name (<c>Int</c>, <c>Float</c>,
 /// <c>Boolean</c>, <c>ID</c>, <c>String</c>). REST and the bytes written do not change: only the schema says more.
+/// Inputs of these types take the same scalars (<see cref="Use"/>; <see cref="DateScalars"/> reads their values).
 /// </summary>
 internal sealed class OutputScalars
 {
     /// <summary>C# <see cref="DateTimeOffset"/>: RFC 3339, always with an offset.</summary>
     public static readonly SchemaType DateTime = Scalar(
-        "DateTime",
+        DateScalars.DateTime,
         "A date and time with its UTC offset (RFC 3339), e.g. `2026-01-05T09:00:00+00:00`: a C# DateTimeOffset.",
         "https://scalars.graphql.org/andimarek/date-time.html");
 
     /// <summary>C# <see cref="System.DateTime"/>, whose offset depends on the value's <see cref="DateTimeKind"/>.</summary>
     public static readonly SchemaType IsoDateTime = Scalar(
-        "IsoDateTime",
+        DateScalars.IsoDateTime,
         "A date and time in ISO 8601 as a C# DateTime is written: with `Z` when its kind is UTC, with the offset when it is local, "
         + "and without either when it is unspecified (e.g. `2026-01-05T09:00:00`, as a DateTime read back from SQLite is). "
         + "Not RFC 3339, which always has an offset, so it names no specification; a DateTimeOffset member is a `DateTime`.",
@@ -30,13 +31,13 @@ internal sealed class OutputScalars
 
     /// <summary>C# <see cref="DateOnly"/>.</summary>
     public static readonly SchemaType LocalDate = Scalar(
-        "LocalDate",
+        DateScalars.LocalDate,
         "A date without a time or time zone, `YYYY-MM-DD`: a C# DateOnly.",
         "https://scalars.graphql.org/andimarek/local-date.html");
 
     /// <summary>C# <see cref="TimeOnly"/>.</summary>
     public static readonly SchemaType LocalTime = Scalar(
-        "LocalTime",
+        DateScalars.LocalTime,
         "A time of day without a date or time zone, `hh:mm:ss` with optional fractional seconds: a C# TimeOnly.",
         "https://scalars.graphql.org/chillicream/local-time.html");
 
@@ -118,6 +119,15 @@ internal sealed class OutputScalars
 
         _used.Add(scalar);
         return scalar.Name;
+    }
+
+    /// <summary>Declares the date scalar <paramref name="namedType"/> names, when it names one: an input of that type uses it.</summary>
+    public void Use(string namedType)
+    {
+        if (Array.Find(s_dateScalars, s => s.Name == namedType) is { } scalar)
+        {
+            _used.Add(scalar);
+        }
     }
 
     /// <summary>

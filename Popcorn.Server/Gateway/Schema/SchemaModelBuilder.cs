@@ -39,6 +39,7 @@ internal static class SchemaModelBuilder
         }
 
         types.AddRange(ConnectionSchema.Types(paged));
+        UseInputScalars(scalars, gateway, mutations, access);
 
         // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
         types.InsertRange(1, scalars.UsedScalars);
@@ -52,6 +53,26 @@ internal static class SchemaModelBuilder
         types.AddRange(BuiltInTypes.Scalars);
         types.AddRange(BuiltInTypes.Introspection);
         return new SchemaModel(types, BuiltInTypes.Directives);
+    }
+
+    /// <summary>
+    /// Date inputs have the outputs' scalars: those the visible root fields' arguments and the input objects' members
+    /// (as the caller may set them) use are declared too, even where no model's field uses them.
+    /// </summary>
+    private static void UseInputScalars(OutputScalars scalars, PopcornGateway gateway, GatewayField[] mutations, FieldAccess access)
+    {
+        foreach (var argument in gateway.Fields.Concat(mutations).SelectMany(f => f.Arguments))
+        {
+            scalars.Use(TypeRef.Parse(argument.GraphQLType).NamedType);
+        }
+
+        foreach (var member in gateway.Inputs?.Objects.SelectMany(i => i.Members) ?? [])
+        {
+            if (member.Model is null || access.Allows(member.Model))
+            {
+                scalars.Use(member.Shape.NamedType);
+            }
+        }
     }
 
     /// <summary>

@@ -191,7 +191,9 @@ internal static class ValueRules
         var type = context.Schema.Find(typeName);
         return type?.Kind switch
         {
-            // A custom scalar (Map) takes any literal, as graphql-js's default parseLiteral does.
+            // A date scalar takes a string System.Text.Json reads as its type; another custom scalar (Map) takes any
+            // literal, as graphql-js's default parseLiteral does.
+            SchemaTypeKind.SCALAR when DateScalars.IsDateScalar(type.Name) => DateScalars.Error(type.Name, kind == QueryValueKind.String ? text ?? string.Empty : null, printed),
             SchemaTypeKind.SCALAR => null,
             SchemaTypeKind.ENUM when kind != QueryValueKind.Enum => $"Enum \"{type.Name}\" cannot represent non-enum value: {printed}.",
             SchemaTypeKind.ENUM when !type.EnumValues.Any(v => v.Name == text) => $"Value \"{ValidationContext.Quote(text ?? printed)}\" does not exist in \"{type.Name}\" enum.",

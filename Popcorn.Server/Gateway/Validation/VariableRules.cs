@@ -138,7 +138,10 @@ internal static class VariableRules
             return super.Kind == sub.Kind && IsSubtype(sub.OfType!, super.OfType!);
         }
 
-        return sub.Name == super.Name;
+        // Compatibility (docs/graphql-syntax.md, "Enums and dates"): date inputs were String before they had their own
+        // scalars, so a document that declares `$at: String` for one keeps working; its value is still read as a date
+        // before anything runs.
+        return sub.Name == super.Name || (sub.Name == "String" && DateScalars.IsDateScalar(super.Name!));
     }
 
     private static string NamedTypeName(TypeNode type) => type.ItemType is { } item ? NamedTypeName(item) : type.Name!;

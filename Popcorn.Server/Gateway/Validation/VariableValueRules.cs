@@ -177,7 +177,7 @@ internal static class VariableValueRules
         }
     }
 
-    /// <summary>The built-in scalars' parseValue errors, in graphql-js's words; null when the value fits (or the scalar is custom).</summary>
+    /// <summary>The built-in scalars' and the date scalars' parseValue errors, in graphql-js's words; null when the value fits (or the scalar is another custom one).</summary>
     private static string? ScalarError(string scalar, JsonElement value)
     {
         string shown = Inspect(value, 0);
@@ -189,6 +189,7 @@ internal static class VariableValueRules
             "String" when value.ValueKind != JsonValueKind.String => $"String cannot represent a non string value: {shown}",
             "Boolean" when value.ValueKind is not (JsonValueKind.True or JsonValueKind.False) => $"Boolean cannot represent a non boolean value: {shown}",
             "ID" when value.ValueKind != JsonValueKind.String && !(value.ValueKind == JsonValueKind.Number && IsInteger(value)) => $"ID cannot represent value: {shown}",
+            _ when DateScalars.IsDateScalar(scalar) => DateScalars.Error(scalar, value.ValueKind == JsonValueKind.String ? value.GetString() : null, shown),
             _ => null,
         };
     }

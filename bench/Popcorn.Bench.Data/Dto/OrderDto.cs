@@ -37,4 +37,5 @@ public sealed class ProductDto
 /// <summary>The hand-written projection's context, fast path only (as a user tuning for speed would write it).</summary>
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Serialization)]
 [JsonSerializable(typeof(List<OrderDto>))]
+[JsonSerializable(typeof(List<FilteredOrderDto>))]
 public partial class DtoJsonContext : JsonSerializerContext;

@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json;
 using Popcorn.Bench.Data.Benchmarks;
+using Popcorn.Bench.Data.Dto;
 using Popcorn.Bench.Data.OData;
 using Popcorn.Benchmarks.Instructions;
 
@@ -27,6 +28,8 @@ public static class DataInstructionCases
         RequireSameOrders(caller, narrowPopcorn, narrowOData);
         RequireSameOrders(caller, deepPopcorn, deepOData);
         RequireSameOrders(caller, deepPopcorn, "/dto/orders");
+        string filteredPopcorn = "/filtered/orders?include=" + FilteredOrders.Selection;
+        RequireSameOrders(caller, filteredPopcorn, "/dto/filtered/orders");
 
         yield return Case("Data/Narrow/Popcorn", caller, narrowPopcorn);
         yield return Case("Data/Narrow/OData", caller, narrowOData);
@@ -34,6 +37,8 @@ public static class DataInstructionCases
         yield return Case("Data/Deep/Popcorn", caller, deepPopcorn);
         yield return Case("Data/Deep/OData", caller, deepOData);
         yield return Case("Data/Deep/HandWritten_Select", caller, "/dto/orders");
+        yield return Case("Data/Filtered/Popcorn", caller, filteredPopcorn);
+        yield return Case("Data/Filtered/HandWritten_Select", caller, "/dto/filtered/orders");
     }
 
     private static InstructionCase Case(string name, EndpointCaller caller, string path) =>

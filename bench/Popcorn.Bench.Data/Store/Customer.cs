@@ -13,7 +13,7 @@ public class Customer
 
     public string Address { get; set; } = "";
 
-    public string City { get; set; } = "";
+    [Filterable] public string City { get; set; } = "";
 
     public string Country { get; set; } = "";
 

@@ -25,7 +25,7 @@ public class Order
 
     [JsonIgnore] public int CustomerId { get; set; }
 
-    public Customer Customer { get; set; } = null!;
+    [Filterable] public Customer Customer { get; set; } = null!;
 
-    public List<OrderLine> Lines { get; set; } = [];
+    [Filterable] public List<OrderLine> Lines { get; set; } = [];
 }

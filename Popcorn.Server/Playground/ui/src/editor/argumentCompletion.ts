@@ -19,6 +19,8 @@ const booleanOperators = ['eq', 'neq', 'in'];
 /** Offered on text fields only: the plan compiler refuses them on dates, enums and numbers (docs/data.md, "Text filters"). */
 const textOperators = [...comparisonOperators, 'contains', 'startsWith', 'endsWith', 'mode'];
 const logicalEntries = ['and', 'or', 'not'];
+/** What a `[Filterable]` list of models is tested with (docs/data.md, "Through references and lists"). */
+const quantifiers = ['some', 'all', 'none'];
 
 /**
  * What a field's parentheses belong to: the arguments it takes and the model type its list holds; on the gateway, its
@@ -66,7 +68,7 @@ export function argumentCompletions(
     return introspectedKeys(path, owner.introspected, index.gateway);
   }
 
-  return owner.element ? inputObjectKeys(path, owner.element) : null;
+  return owner.element ? inputObjectKeys(path, owner.element, index) : null;
 }
 
 /** The field (or the root) whose parentheses these are. */
@@ -154,8 +156,12 @@ function listOwner(element: TypeInfo, argumentNames: string[]): ArgumentOwner {
   return { names, element };
 }
 
-/** The keys valid inside `orderBy: {` or `where: {` (at any depth of `and`/`or`), or a filtered field's operators. */
-function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null {
+/**
+ * The keys valid inside `orderBy: {` or `where: {` (at any depth of `and`/`or`/`not`), a filtered field's operators,
+ * the related type's keys inside a `[Filterable]` reference (`customer: {`), or `some`/`all`/`none` inside a
+ * `[Filterable]` list (`lines: {`) and the element type's keys inside one of those.
+ */
+function inputObjectKeys(path: string[], element: TypeInfo, index: SchemaIndex): Completion[] | null {
   const [argument, ...keys] = path;
   if (argument === 'orderBy') {
     return keys.length === 0 ? element.fields.filter((field) => field.isSortable).map((field) => key(field.name, 'ASC|DESC', field)) : null;
@@ -166,17 +172,50 @@ function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null
   }
 
   let filtered: FieldInfo | undefined;
+  let current: TypeInfo = element;
+  let list: FieldInfo | undefined;
   for (const name of keys) {
     if (filtered) {
       return null; // inside an operator's value
     }
 
-    if (!logicalEntries.includes(name)) {
-      filtered = element.fields.find((field) => field.name === name && field.isFilterable);
-      if (!filtered) {
+    if (list) {
+      // Inside `lines: {`: only a quantifier, whose filter is over the list's element type.
+      const elements = quantifiers.includes(name) && list.elementType ? index.typeNamed(list.elementType) : undefined;
+      if (!elements) {
         return null;
       }
+
+      current = elements;
+      list = undefined;
+      continue;
     }
+
+    if (logicalEntries.includes(name)) {
+      continue;
+    }
+
+    const field = current.fields.find((candidate) => candidate.name === name && candidate.isFilterable);
+    const related = field?.elementType ? index.typeNamed(field.elementType) : undefined;
+    if (!field) {
+      return null;
+    } else if (field.kind === 'object' && related) {
+      current = related;
+    } else if (field.kind === 'list' && related) {
+      list = field;
+    } else {
+      filtered = field;
+    }
+  }
+
+  if (list) {
+    const of = list.elementType ?? '';
+    return quantifiers.map((quantifier) => ({
+      label: quantifier,
+      type: 'keyword',
+      detail: `${of} filter: ${quantifier === 'some' ? 'at least one element' : quantifier === 'all' ? 'every element' : 'no element'} keeps to it`,
+      apply: `${quantifier}: {`,
+    }));
   }
 
   if (filtered) {
@@ -186,7 +225,7 @@ function inputObjectKeys(path: string[], element: TypeInfo): Completion[] | null
   }
 
   return [
-    ...element.fields.filter((field) => field.isFilterable).map((field) => key(field.name, field.type, field)),
+    ...current.fields.filter((field) => field.isFilterable).map((field) => key(field.name, field.type, field)),
     ...logicalEntries.map((entry) => entry === 'not'
       ? { label: entry, type: 'keyword', detail: 'Filter: it does not hold', apply: 'not: {' }
       : { label: entry, type: 'keyword', detail: entry === 'and' ? '[Filter]: every one holds' : '[Filter]: at least one holds', apply: `${entry}: [{` }),

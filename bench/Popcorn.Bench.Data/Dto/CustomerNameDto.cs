@@ -1,0 +1,7 @@
+namespace Popcorn.Bench.Data.Dto;
+
+/// <summary>A customer of <see cref="FilteredOrderDto"/>: its name only.</summary>
+public sealed class CustomerNameDto
+{
+    public string Name { get; init; } = "";
+}
