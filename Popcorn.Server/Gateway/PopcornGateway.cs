@@ -41,6 +41,14 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
         }
     }
 
+    /// <summary>The joins a mapped gateway declares (<c>gateway.Join(...)</c>), applied when the upstreams' schemas are read.</summary>
+    public IReadOnlyList<UpstreamJoinDeclaration> JoinDeclarations => _joins;
+
+    private readonly List<UpstreamJoinDeclaration> _joins = new();
+
+    /// <summary>Notes the joins a mapped gateway declares.</summary>
+    public void AddJoins(IEnumerable<UpstreamJoinDeclaration> joins) => _joins.AddRange(joins);
+
     public void Add(IEnumerable<GatewayField> fields)
     {
         // Upstream fields join while the app starts; a schema built before (by a mapping step) is built again.

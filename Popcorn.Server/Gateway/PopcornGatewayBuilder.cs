@@ -65,6 +65,48 @@ public sealed class PopcornGatewayBuilder
 
     internal IReadOnlyList<string> Upstreams => _upstreams;
 
+    /// <summary>
+    /// Adds a field to an upstream service's type whose value another upstream root field gives, matched by key
+    /// (docs/gateway.md, "Joins"): <c>Join("Order.customer", from: "customers", key: "customerId")</c> gives every
+    /// <c>Order</c> a <c>customer</c>, the element of <c>customers</c> whose <c>id</c> equals the order's
+    /// <c>customerId</c>, or null when there is none. The gateway fetches a join once per level of the response per
+    /// service, with all the keys of that level in one <c>where: {id: {in: [...]}}</c> (in chunks of the service's
+    /// <c>in</c> bound), never once per object, and sends the service only the fields selected under the join. Checked
+    /// when the app starts: the type, the root field (a list root field of an upstream) and both keys must exist, the
+    /// target key must be filterable, and the field's name must be free.
+    /// </summary>
+    /// <param name="field">The new field as <c>Type.name</c>, the type as the gateway's schema names it (with its service's prefix), e.g. <c>Order.customer</c>.</param>
+    /// <param name="from">The list root field, as the gateway's schema names it, whose elements the field's values are, e.g. <c>customers</c>.</param>
+    /// <param name="key">The field of <c>Type</c> holding the key, e.g. <c>customerId</c>.</param>
+    /// <param name="targetKey">The field of <paramref name="from"/>'s elements it is matched to; default <c>id</c>.</param>
+    /// <param name="description">Shown in the schema.</param>
+    /// <returns>This builder, for chaining.</returns>
+    public PopcornGatewayBuilder Join(string field, string from, string key, string targetKey = "id", string? description = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(field);
+        ArgumentException.ThrowIfNullOrEmpty(from);
+        ArgumentException.ThrowIfNullOrEmpty(key);
+        ArgumentException.ThrowIfNullOrEmpty(targetKey);
+        int dot = field.IndexOf('.', StringComparison.Ordinal);
+        if (dot <= 0 || !SelectionParser.IsValidFieldName(field.AsSpan(dot + 1)))
+        {
+            throw new ArgumentException($"'{field}' does not name a field as Type.name (e.g. Order.customer).", nameof(field));
+        }
+
+        var declaration = new UpstreamJoinDeclaration(field[..dot], field[(dot + 1)..], from, key, targetKey, description);
+        if (_joins.Any(j => j.TypeName == declaration.TypeName && j.FieldName == declaration.FieldName))
+        {
+            throw new ArgumentException($"The gateway already joins '{field}'.", nameof(field));
+        }
+
+        _joins.Add(declaration);
+        return this;
+    }
+
+    private readonly List<UpstreamJoinDeclaration> _joins = new();
+
+    internal IReadOnlyList<UpstreamJoinDeclaration> Joins => _joins;
+
     private PopcornGatewayBuilder Add(GatewayFieldDeclaration declaration)
     {
         ArgumentException.ThrowIfNullOrEmpty(declaration.Name);

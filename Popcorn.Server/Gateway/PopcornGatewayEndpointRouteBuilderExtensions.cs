@@ -34,14 +34,15 @@ public static class PopcornGatewayEndpointRouteBuilderExtensions
         }
 
         gateway.Add(fields);
-        if (builder.Upstreams.Count > 0)
+        if (builder.Upstreams.Count > 0 || builder.Joins.Count > 0)
         {
             if (services.GetService<UpstreamCatalog>() is null)
             {
-                throw new InvalidOperationException($"The gateway at '{pattern}' serves upstream '{builder.Upstreams[0]}': register the upstreams with services.AddPopcornUpstreams(builder.Configuration.GetSection(\"Popcorn:Upstreams\")).");
+                throw new InvalidOperationException($"The gateway at '{pattern}' serves upstreams: register the upstreams with services.AddPopcornUpstreams(builder.Configuration.GetSection(\"Popcorn:Upstreams\")).");
             }
 
             gateway.AddUpstreams(builder.Upstreams);
+            gateway.AddJoins(builder.Joins);
         }
 
         var registry = services.GetRequiredService<PopcornRegistry>();

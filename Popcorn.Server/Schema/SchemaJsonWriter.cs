@@ -19,6 +19,12 @@ internal static partial class SchemaJsonWriter
         json.WriteString("headerName", registry.Options.HeaderName);
         json.WriteString("gatewayPath", gateway.Path);
         json.WriteString("figuresPath", figuresPath);
+
+        // What a gateway in front of this service must stay within when it batches a join's keys into one 'in' list.
+        json.WriteStartObject("limits");
+        json.WriteNumber("maxFilterInValues", registry.Options.MaxFilterInValues);
+        json.WriteNumber("maxSelectionLength", registry.Options.Limits.MaxLength);
+        json.WriteEndObject();
         json.WriteStartArray("types");
         foreach (var type in types)
         {

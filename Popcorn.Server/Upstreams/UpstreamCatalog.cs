@@ -29,4 +29,18 @@ internal sealed class UpstreamCatalog(IOptions<UpstreamCatalogOptions> options)
     }
 
     public UpstreamTypeWriter WriterOf(TypeMetadata type) => _writers[type];
+
+    private readonly Dictionary<FieldMetadata, UpstreamJoin> _joins = new(ReferenceEqualityComparer.Instance);
+
+    /// <summary>Adds the gateway's joins while the app starts, before any request.</summary>
+    public void Add(IEnumerable<UpstreamJoin> joins)
+    {
+        foreach (var join in joins)
+        {
+            _joins.Add(join.Field, join);
+        }
+    }
+
+    /// <summary>The join that <paramref name="field"/> is, or null for a field the service itself answers.</summary>
+    public UpstreamJoin? JoinOf(FieldMetadata field) => _joins.Count == 0 ? null : _joins.GetValueOrDefault(field);
 }

@@ -8,33 +8,42 @@ namespace Popcorn.Server;
 /// <summary>
 /// The source of a gateway root field served by an upstream Popcorn service: sends the service the selection the
 /// planner printed (<see cref="UpstreamIncludePrinter"/>) as one GET of its gateway, and copies the answer through the
-/// plan (<see cref="UpstreamTranscoder"/>).
+/// plan (<see cref="UpstreamTranscoder"/>), joins filled by <see cref="UpstreamJoinRunner"/> when it selects any.
 /// </summary>
-internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
+internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamJoinRunner joins, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
 {
     public UpstreamRootFieldSpec Spec { get; } = spec;
+
+    /// <summary>The upstream types and joins, which the planner prints the service's selection with.</summary>
+    public UpstreamCatalog Catalog { get; } = catalog;
 
     /// <summary>Every upstream root of an operation is called at once (each is one GET on its own connection).</summary>
     public bool StartsAtOnce => true;
 
     /// <summary>Calls the service with the selection the planner printed for <paramref name="step"/>.</summary>
     public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step) =>
-        await FetchAsync(context, step.UpstreamSelection!, step.Plan!, step.Key);
+        await FetchAsync(context, step.UpstreamSelection!, step.Plan!, step.Key, step.UpstreamJoins);
 
-    /// <summary>Calls the service and returns the field's value, projected and checked.</summary>
+    /// <summary>Calls the service and returns the field's value, projected and checked, its joins filled.</summary>
     /// <exception cref="UpstreamUnavailableException">The service gave nothing usable.</exception>
+    /// <exception cref="PopcornSourceLimitExceededException">The joined value would pass the response's byte limit.</exception>
     /// <exception cref="OperationCanceledException">The client left.</exception>
-    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key)
+    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan = null)
     {
         var settings = client.OptionsOf(Spec.Service);
         string path = settings.GraphQLPath + "?query=" + Uri.EscapeDataString(selection);
         var (buffer, length) = await client.GetAsync(Spec.Service, path, context, context.RequestAborted);
         try
         {
+            if (joinPlan is not null)
+            {
+                return await joins.RunAsync(context, buffer.AsMemory(0, length), Spec, plan, key, joinPlan);
+            }
+
             var output = new ArrayBufferWriter<byte>(Math.Max(256, length));
             using (var json = new Utf8JsonWriter(output, writerOptions with { Indented = false }))
             {
-                UpstreamTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), Spec.UpstreamName, key, plan, Spec.IsList, catalog, json);
+                UpstreamTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), Spec.UpstreamName, key, plan, Spec.IsList, Catalog, json);
             }
 
             return new UpstreamValue(output.WrittenMemory);

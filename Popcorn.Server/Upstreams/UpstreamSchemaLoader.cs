@@ -16,8 +16,11 @@ internal sealed class UpstreamSchemaLoader(
     UpstreamClient client,
     ILogger<UpstreamSchemaLoader> logger) : IHostedLifecycleService
 {
+    private readonly UpstreamJoinRunner _joins = new(client, catalog, registry.Options.WriterOptions, registry.Options.MaxResponseBytes);
+
     public async Task StartingAsync(CancellationToken cancellationToken)
     {
+        var schemas = new List<(string Service, UpstreamSchema Schema, string? Prefix)>();
         foreach (string service in gateway.UpstreamServices)
         {
             if (!catalog.Names.Contains(service))
@@ -47,8 +50,19 @@ internal sealed class UpstreamSchemaLoader(
                 UpstreamClient.Return(body.Buffer);
             }
 
-            Register(service, schema, settings.Prefix);
+            schemas.Add((service, schema, settings.Prefix));
         }
+
+        // Joins add fields to the services' types, so they are bound after every schema is read and before any type's
+        // metadata is initialized.
+        var joins = UpstreamJoinBinder.Bind(gateway.JoinDeclarations, schemas.Select(s => s.Schema).ToArray());
+        foreach (var (service, schema, prefix) in schemas)
+        {
+            schema.Complete();
+            Register(service, schema, prefix);
+        }
+
+        catalog.Add(joins);
     }
 
     private void Register(string service, UpstreamSchema schema, string? prefix)
@@ -72,7 +86,7 @@ internal sealed class UpstreamSchemaLoader(
                     $"Upstream '{service}' has a root field '{spec.Name}', and the gateway already has one of that name. Set Popcorn:Upstreams:{service}:Prefix to put a prefix before the service's names.");
             }
 
-            fields.Add(new GatewayField(spec, new UpstreamRootField(spec, client, catalog, registry.Options.WriterOptions)));
+            fields.Add(new GatewayField(spec, new UpstreamRootField(spec, client, _joins, catalog, registry.Options.WriterOptions)));
         }
 
         catalog.Add(schema.Types);

@@ -26,6 +26,7 @@ internal static class UpstreamSchemaReader
             }
 
             var writers = new List<UpstreamTypeWriter>();
+            var pending = new Dictionary<TypeMetadata, List<FieldMetadata>>(ReferenceEqualityComparer.Instance);
             foreach (var type in typesJson)
             {
                 var metadata = types[type.GetProperty("name").GetString()!];
@@ -37,7 +38,7 @@ internal static class UpstreamSchemaReader
                     scalars.Add(UpstreamScalars.Of(field.GetProperty("type").GetString()!));
                 }
 
-                metadata.Initialize(fields);
+                pending.Add(metadata, fields);
                 writers.Add(new UpstreamTypeWriter(metadata, scalars.ToArray()));
             }
 
@@ -64,12 +65,31 @@ internal static class UpstreamSchemaReader
                     arguments));
             }
 
-            return new UpstreamSchema(writers, rootFields);
+            return new UpstreamSchema(writers, rootFields, pending, Limits(root));
         }
         catch (Exception e) when (e is JsonException or KeyNotFoundException or InvalidOperationException or ArgumentException)
         {
             throw new InvalidOperationException($"The schema of upstream '{service}' cannot be read as a Popcorn schema: {e.Message}", e);
         }
+    }
+
+    private static UpstreamLimits Limits(JsonElement root)
+    {
+        var limits = UpstreamLimits.Defaults;
+        if (root.TryGetProperty("limits", out var stated) && stated.ValueKind == JsonValueKind.Object)
+        {
+            if (stated.TryGetProperty("maxFilterInValues", out var inValues) && inValues.TryGetInt32(out int values) && values > 0)
+            {
+                limits = limits with { MaxFilterInValues = values };
+            }
+
+            if (stated.TryGetProperty("maxSelectionLength", out var length) && length.TryGetInt32(out int characters) && characters > 0)
+            {
+                limits = limits with { MaxSelectionLength = characters };
+            }
+        }
+
+        return limits;
     }
 
     private static FieldMetadata Field(JsonElement field, Dictionary<string, TypeMetadata> types, string typeName)
@@ -124,8 +144,26 @@ internal static class UpstreamSchemaReader
         element.TryGetProperty(property, out var value) && value.ValueKind == JsonValueKind.String ? value.GetString() : null;
 }
 
-/// <summary>What one upstream service's schema gave the gateway: its types and its root fields.</summary>
-internal sealed record UpstreamSchema(IReadOnlyList<UpstreamTypeWriter> Types, IReadOnlyList<UpstreamRootFieldSpec> RootFields);
+/// <summary>
+/// What one upstream service's schema gave the gateway: its types and its root fields, and the limits it states. Its
+/// types' fields are <see cref="PendingFields"/> until <see cref="Complete"/>: joins declared on the gateway add fields
+/// to them first (metadata is initialized once).
+/// </summary>
+internal sealed record UpstreamSchema(
+    IReadOnlyList<UpstreamTypeWriter> Types,
+    IReadOnlyList<UpstreamRootFieldSpec> RootFields,
+    IReadOnlyDictionary<TypeMetadata, List<FieldMetadata>> PendingFields,
+    UpstreamLimits Limits)
+{
+    /// <summary>Initializes every type's metadata with its fields, joins included; once, before the types are used.</summary>
+    public void Complete()
+    {
+        foreach (var (type, fields) in PendingFields)
+        {
+            type.Initialize(fields);
+        }
+    }
+}
 
 /// <summary>
 /// A root field of an upstream service as the gateway serves it: <paramref name="Name"/> in the gateway's schema (the

@@ -11,16 +11,21 @@ namespace Popcorn.Server;
 /// it declares a nullable field). A value that breaks it, or malformed JSON, is an
 /// <see cref="UpstreamUnavailableException"/> naming where.
 /// </summary>
-internal static class UpstreamTranscoder
+internal static partial class UpstreamTranscoder
 {
     private static readonly JsonReaderOptions s_reader = new() { MaxDepth = 256 };
 
     /// <summary>Copies root field <paramref name="rootName"/>'s value; errors name paths from <paramref name="key"/>, the client's response key.</summary>
     /// <exception cref="UpstreamUnavailableException">The answer is malformed or breaks the service's schema.</exception>
-    public static void Transcode(string service, ReadOnlySpan<byte> body, string rootName, string key, SelectionPlan plan, bool isList, UpstreamCatalog catalog, Utf8JsonWriter writer)
+    /// <remarks>
+    /// With <paramref name="joins"/>, each joined field is written as <c>null</c> and noted as a hole with its parent's
+    /// key, for <see cref="JoinAssembler"/> to fill.
+    /// </remarks>
+    public static void Transcode(string service, ReadOnlySpan<byte> body, string rootName, string key, SelectionPlan plan, bool isList, UpstreamCatalog catalog, Utf8JsonWriter writer, JoinRecorder? joins = null)
     {
         var reader = new Utf8JsonReader(body, s_reader);
-        var copy = new Copy(service, catalog);
+        var copy = new Copy(service, catalog, joins);
+        copy.Push(key);
         try
         {
             Expect(ref reader, JsonTokenType.StartObject, "$");
@@ -46,11 +51,11 @@ internal static class UpstreamTranscoder
 
                     if (isList)
                     {
-                        copy.List(ref reader, writer, plan, key, nullable: true);
+                        copy.List(ref reader, writer, plan, nullable: true);
                     }
                     else
                     {
-                        copy.Object(ref reader, writer, plan, key, nullable: true);
+                        copy.Object(ref reader, writer, plan, nullable: true);
                     }
 
                     return;
@@ -67,6 +72,59 @@ internal static class UpstreamTranscoder
         }
     }
 
+    /// <summary>
+    /// Copies a join call's answer, <c>{"data":{"j0":[...],"j1":[...]}}</c>: each list of <paramref name="parts"/>' aliases,
+    /// object by object, each a JSON value of its own in <paramref name="recorder"/>'s output, noted with its key and range
+    /// (<see cref="JoinRecorder.Elements"/>) and the holes of the joins selected under it.
+    /// </summary>
+    /// <exception cref="UpstreamUnavailableException">The answer is malformed, lacks a part, or breaks the service's schema.</exception>
+    public static void TranscodeJoinAnswer(string service, ReadOnlySpan<byte> body, IReadOnlyDictionary<string, JoinSite> parts, UpstreamCatalog catalog, Utf8JsonWriter writer, JoinRecorder recorder)
+    {
+        var reader = new Utf8JsonReader(body, s_reader);
+        var copy = new Copy(service, catalog, recorder);
+        int seen = 0;
+        try
+        {
+            Expect(ref reader, JsonTokenType.StartObject, "$");
+            while (Read(ref reader) == JsonTokenType.PropertyName)
+            {
+                bool data = reader.ValueTextEquals("data"u8);
+                Read(ref reader);
+                if (!data || reader.TokenType != JsonTokenType.StartObject)
+                {
+                    reader.Skip();
+                    continue;
+                }
+
+                while (Read(ref reader) == JsonTokenType.PropertyName)
+                {
+                    parts.TryGetValue(reader.GetString()!, out var site);
+                    Read(ref reader);
+                    if (site is null || reader.TokenType != JsonTokenType.StartArray)
+                    {
+                        // Not asked for, or null: the service failed that part, which the check below reports.
+                        reader.Skip();
+                        continue;
+                    }
+
+                    seen++;
+                    copy.Push(site.Join.Target.UpstreamName);
+                    copy.Elements(ref reader, writer, site);
+                    copy.Pop();
+                }
+            }
+        }
+        catch (JsonException e)
+        {
+            throw new UpstreamUnavailableException($"The service '{service}' sent malformed JSON.", e);
+        }
+
+        if (seen < parts.Count)
+        {
+            throw new UpstreamUnavailableException($"The service '{service}' sent no list for a join's keys.");
+        }
+    }
+
     private static JsonTokenType Read(ref Utf8JsonReader reader) =>
         reader.Read() ? reader.TokenType : throw new JsonException("The body ended early.");
 
@@ -76,209 +134,5 @@ internal static class UpstreamTranscoder
         {
             throw new JsonException($"Expected {token} at {at}.");
         }
-    }
-
-    private readonly struct Copy(string service, UpstreamCatalog catalog)
-    {
-        public void Object(ref Utf8JsonReader reader, Utf8JsonWriter writer, SelectionPlan plan, string path, bool nullable)
-        {
-            if (reader.TokenType == JsonTokenType.Null)
-            {
-                Null(writer, path, nullable);
-                return;
-            }
-
-            if (reader.TokenType != JsonTokenType.StartObject)
-            {
-                throw Breaks(path, "an object");
-            }
-
-            writer.WriteStartObject();
-            var scalars = catalog.WriterOf(plan.Type).Scalars;
-            var fields = plan.Fields;
-            int next = 0;
-            while (Read(ref reader) == JsonTokenType.PropertyName)
-            {
-                next = WriteTypeNames(writer, plan, next);
-                if (next >= fields.Length || !reader.ValueTextEquals(fields[next].OutputName))
-                {
-                    // A key the gateway did not ask for (the one field read for a __typename-only object): dropped.
-                    Read(ref reader);
-                    reader.Skip();
-                    continue;
-                }
-
-                var planned = fields[next++];
-                var field = planned.Field!;
-                writer.WritePropertyName(planned.EncodedOutputName);
-                Read(ref reader);
-                string at = path + "." + planned.OutputName;
-                switch (field.Kind)
-                {
-                    case FieldKind.Object:
-                        Object(ref reader, writer, planned.Child!, at, field.IsNullable);
-                        break;
-                    case FieldKind.List when planned.Child is { } child:
-                        List(ref reader, writer, child, at, field.IsNullable);
-                        break;
-                    case FieldKind.List:
-                        ScalarList(ref reader, writer, scalars[field.Index], at, field.IsNullable);
-                        break;
-                    case FieldKind.Map:
-                        Map(ref reader, writer, planned.Child, scalars[field.Index], at, field.IsNullable);
-                        break;
-                    default:
-                        Scalar(ref reader, writer, scalars[field.Index], at, field.IsNullable);
-                        break;
-                }
-            }
-
-            next = WriteTypeNames(writer, plan, next);
-            if (next < fields.Length)
-            {
-                throw Breaks(path, $"the field '{fields[next].OutputName}'");
-            }
-
-            writer.WriteEndObject();
-        }
-
-        public void List(ref Utf8JsonReader reader, Utf8JsonWriter writer, SelectionPlan plan, string path, bool nullable)
-        {
-            if (reader.TokenType == JsonTokenType.Null)
-            {
-                Null(writer, path, nullable);
-                return;
-            }
-
-            if (reader.TokenType != JsonTokenType.StartArray)
-            {
-                throw Breaks(path, "a list");
-            }
-
-            writer.WriteStartArray();
-            int index = 0;
-            while (Read(ref reader) != JsonTokenType.EndArray)
-            {
-                Object(ref reader, writer, plan, $"{path}[{index++}]", nullable: true);
-            }
-
-            writer.WriteEndArray();
-        }
-
-        private void ScalarList(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, string path, bool nullable)
-        {
-            if (reader.TokenType == JsonTokenType.Null)
-            {
-                Null(writer, path, nullable);
-                return;
-            }
-
-            if (reader.TokenType != JsonTokenType.StartArray)
-            {
-                throw Breaks(path, "a list");
-            }
-
-            writer.WriteStartArray();
-            int index = 0;
-            while (Read(ref reader) != JsonTokenType.EndArray)
-            {
-                Scalar(ref reader, writer, scalar, $"{path}[{index++}]", nullable: true);
-            }
-
-            writer.WriteEndArray();
-        }
-
-        private void Map(ref Utf8JsonReader reader, Utf8JsonWriter writer, SelectionPlan? child, UpstreamScalar scalar, string path, bool nullable)
-        {
-            if (reader.TokenType == JsonTokenType.Null)
-            {
-                Null(writer, path, nullable);
-                return;
-            }
-
-            if (reader.TokenType != JsonTokenType.StartObject)
-            {
-                throw Breaks(path, "a map (an object)");
-            }
-
-            writer.WriteStartObject();
-            while (Read(ref reader) == JsonTokenType.PropertyName)
-            {
-                string key = reader.GetString()!;
-                writer.WritePropertyName(key);
-                Read(ref reader);
-                if (child is not null)
-                {
-                    Object(ref reader, writer, child, path + "." + key, nullable: true);
-                }
-                else
-                {
-                    Scalar(ref reader, writer, scalar, path + "." + key, nullable: true);
-                }
-            }
-
-            writer.WriteEndObject();
-        }
-
-        private void Scalar(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, string path, bool nullable)
-        {
-            switch (reader.TokenType)
-            {
-                case JsonTokenType.Null:
-                    Null(writer, path, nullable);
-                    return;
-                case JsonTokenType.Number when scalar is UpstreamScalar.Number or UpstreamScalar.Any:
-                    writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true);
-                    return;
-                case JsonTokenType.String when scalar is UpstreamScalar.String or UpstreamScalar.Any:
-                    if (reader.ValueIsEscaped)
-                    {
-                        writer.WriteStringValue(reader.GetString());
-                    }
-                    else
-                    {
-                        writer.WriteStringValue(reader.ValueSpan);
-                    }
-
-                    return;
-                case JsonTokenType.True or JsonTokenType.False when scalar is UpstreamScalar.Boolean or UpstreamScalar.Any:
-                    writer.WriteBooleanValue(reader.TokenType == JsonTokenType.True);
-                    return;
-                default:
-                    throw Breaks(path, scalar switch
-                    {
-                        UpstreamScalar.Number => "a number",
-                        UpstreamScalar.String => "a string",
-                        UpstreamScalar.Boolean => "true or false",
-                        _ => "a scalar",
-                    });
-            }
-        }
-
-        private void Null(Utf8JsonWriter writer, string path, bool nullable)
-        {
-            if (!nullable)
-            {
-                throw Breaks(path, "a value (it is not nullable)");
-            }
-
-            writer.WriteNullValue();
-        }
-
-        /// <summary>Writes the <c>__typename</c> keys planned at <paramref name="next"/> (the gateway's own), returning the next key the service sends.</summary>
-        private static int WriteTypeNames(Utf8JsonWriter writer, SelectionPlan plan, int next)
-        {
-            var fields = plan.Fields;
-            while (next < fields.Length && fields[next].Field is null)
-            {
-                writer.WriteString(fields[next].EncodedOutputName, plan.Type.Name);
-                next++;
-            }
-
-            return next;
-        }
-
-        private UpstreamUnavailableException Breaks(string path, string expected) =>
-            new($"The service '{service}' sent a value that breaks its schema at '{path}': expected {expected}.");
     }
 }

@@ -7,4 +7,7 @@ namespace Popcorn.Server;
 internal sealed class UpstreamValue(ReadOnlyMemory<byte> json)
 {
     public ReadOnlyMemory<byte> Json { get; } = json;
+
+    /// <summary>The errors of joins that failed under it (their fields are null in <see cref="Json"/>); empty for most values.</summary>
+    public IReadOnlyList<GraphQLError> Errors { get; init; } = [];
 }

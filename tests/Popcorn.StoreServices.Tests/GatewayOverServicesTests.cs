@@ -50,6 +50,31 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
     }
 
     [Fact]
+    public async Task OrdersWithTheirCustomer_AreJoinedWithOneCallToTheCustomersService_AndOneStatementThere()
+    {
+        int before = services.Customers.Output.Length;
+
+        var (status, body) = await services.QueryAsync("{ orders(first: 20) { id customer { name city } } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        string log = services.Customers.Output[before..];
+        var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ToArray();
+        calls.ShouldHaveSingleItem(log); // 20 orders, 12 distinct customers: one call with all 12 keys
+        Uri.UnescapeDataString(calls[0]).ShouldContain("[j0:customers(where: {id: {in: [1,2,3,4,5,6,7,8,9,10,11,12]}})[name,city,id]]");
+        CountOf(log, "Executed DbCommand").ShouldBe(1, log);
+
+        // Seeded: order n belongs to customer (n - 1) % 12 + 1; the customers as the service itself gives them.
+        var (_, direct) = await services.QueryAsync("{ customers { id name city } }");
+        var byId = direct["data"]!["customers"]!.AsArray().ToDictionary(c => c!["id"]!.GetValue<int>(), c => c!.ToJsonString());
+        foreach (var order in body["data"]!["orders"]!.AsArray())
+        {
+            int id = order!["id"]!.GetValue<int>();
+            order["customer"]!.ToJsonString().ShouldBe(byId[(id - 1) % 12 + 1].Replace($"\"id\":{(id - 1) % 12 + 1},", string.Empty));
+        }
+    }
+
+    [Fact]
     public async Task ServiceKilled_ItsFieldIsSourceUnavailable_TheOtherIsAnswered_AndItRecoversWhenRestarted()
     {
         const string Query = "{ orders(first: 1) { id } customers(first: 1) { name } }";
@@ -69,6 +94,17 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
 
         JsonNode answered = await UntilAnsweredAsync(Query);
         answered["data"]!["customers"]![0]!["name"]!.GetValue<string>().ShouldBe("Ada Lovelace");
+    }
+
+    private static int CountOf(string text, string value)
+    {
+        int count = 0;
+        for (int at = text.IndexOf(value, StringComparison.Ordinal); at >= 0; at = text.IndexOf(value, at + value.Length, StringComparison.Ordinal))
+        {
+            count++;
+        }
+
+        return count;
     }
 
     /// <summary>

@@ -44,8 +44,15 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         Customers = await StartCustomersAsync(port);
     }
 
+    /// <summary>
+    /// Starts the customers service logging each request it gets and each SQL statement it runs, so a test can count the
+    /// gateway's calls and the database's reads.
+    /// </summary>
     private Task<ServiceProcess> StartCustomersAsync(int port) =>
-        ServiceProcess.StartAsync("Customers", port, $"--ConnectionStrings:Customers=Data Source={Path.Combine(_data, "customers.db")}");
+        ServiceProcess.StartAsync("Customers", port,
+            $"--ConnectionStrings:Customers=Data Source={Path.Combine(_data, "customers.db")}",
+            "--Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information",
+            "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
 
     /// <summary>POSTs a GraphQL document to the gateway's /graphql; the status and the parsed body.</summary>
     public async Task<(int Status, JsonNode Body)> QueryAsync(string query)

@@ -46,6 +46,9 @@ internal sealed record GatewayStep(
     /// <summary>For a field an upstream service answers: the selection sent to it (docs/gateway.md), printed once with the operation.</summary>
     public string? UpstreamSelection { get; init; }
 
+    /// <summary>For a field an upstream service answers: the joins its plan selects (docs/gateway.md, "Joins"); null for none.</summary>
+    public UpstreamJoinPlan? UpstreamJoins { get; init; }
+
     /// <summary>
     /// For a Relay connection field (<c>ordersConnection</c>, docs/data.md): what to write around the rows, which are
     /// read with <see cref="Plan"/> (one more than the page, to know whether another follows).

@@ -123,14 +123,15 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, cached: !checkOnly, out var plan, out var error))
             {
                 string? upstream = null;
+                UpstreamJoinPlan? joins = null;
                 if (field.Source is UpstreamRootField source
-                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, out string? refusal)) is null)
+                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out joins, out string? refusal)) is null)
                 {
                     errors.Add(new GraphQLError(refusal!, property.Location, key, ValidationFailed));
                     continue;
                 }
 
-                steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan) { UpstreamSelection = upstream });
+                steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan) { UpstreamSelection = upstream, UpstreamJoins = joins });
                 policies.UnionWith(plan.Policies);
             }
             else

@@ -16,6 +16,12 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
     /// A client-written name as an error echoes it: at most the excerpt limit (40 characters), then "…". A root key
     /// can be as long as the query, and one query can repeat it thousands of times through fragments.
     /// </summary>
+    /// <summary>
+    /// The whole response path (names and list indexes, <c>["orders", 3, "customer"]</c>) of an error below a root field,
+    /// written instead of <see cref="Path"/>, which names only the root key.
+    /// </summary>
+    public IReadOnlyList<object>? FullPath { get; init; }
+
     public static string Quote(string name) =>
         name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
 
@@ -50,7 +56,24 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
             json.WriteEndArray();
         }
 
-        if (Path is not null)
+        if (FullPath is not null)
+        {
+            json.WriteStartArray("path");
+            foreach (object segment in FullPath)
+            {
+                if (segment is int index)
+                {
+                    json.WriteNumberValue(index);
+                }
+                else
+                {
+                    json.WriteStringValue(Quote((string)segment));
+                }
+            }
+
+            json.WriteEndArray();
+        }
+        else if (Path is not null)
         {
             json.WriteStartArray("path");
             json.WriteStringValue(Quote(Path));

@@ -40,11 +40,21 @@ internal static class UpstreamCalls
             try
             {
                 values[i] = await call;
+                if (values[i] is UpstreamValue { Errors.Count: > 0 } joined)
+                {
+                    errors.AddRange(joined.Errors);
+                }
             }
             catch (UpstreamUnavailableException e)
             {
                 var step = steps[i];
                 errors.Add(new GraphQLError($"The field '{step.Field!.Name}' is unavailable. {e.Message}", step.Location, step.Key, "SOURCE_UNAVAILABLE"));
+                failed[i] = true;
+            }
+            catch (PopcornSourceLimitExceededException limit)
+            {
+                var step = steps[i];
+                errors.Add(new GraphQLError(limit.Message, step.Location, step.Key, limit.Code));
                 failed[i] = true;
             }
         }

@@ -7,5 +7,9 @@ builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:U
 var app = builder.Build();
 app.MapPopcornGateway("/graphql", gateway => gateway
     .Upstream("orders")
-    .Upstream("customers"));
+    .Upstream("customers")
+
+    // Order.customer: the customer whose id is the order's customerId, from the customers service. The gateway asks it
+    // once per response level for all the orders' keys, never once per order.
+    .Join("Order.customer", from: "customers", key: "customerId", description: "Who placed the order, from the customers service."));
 app.Run();

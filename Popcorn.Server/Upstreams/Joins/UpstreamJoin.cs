@@ -1,0 +1,27 @@
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// A field of an upstream type whose value another upstream's list root field gives, matched by key (docs/gateway.md,
+/// "Joins"): <see cref="Field"/> is the field plans compile against (an object of <see cref="Target"/>'s type, nullable),
+/// <see cref="Key"/> the parent's field holding the key, <see cref="TargetKey"/> the target's field it must equal.
+/// Checked once at startup, shared by every request.
+/// </summary>
+internal sealed class UpstreamJoin(string name, FieldMetadata field, FieldMetadata key, UpstreamRootFieldSpec target, FieldMetadata targetKey, UpstreamLimits limits)
+{
+    /// <summary><c>Order.customer</c>, for messages.</summary>
+    public string Name { get; } = name;
+
+    public FieldMetadata Field { get; } = field;
+
+    public FieldMetadata Key { get; } = key;
+
+    /// <summary>The root field the values are read from, with the service that answers it.</summary>
+    public UpstreamRootFieldSpec Target { get; } = target;
+
+    public FieldMetadata TargetKey { get; } = targetKey;
+
+    /// <summary>What the target service accepts in one call: the keys of one <c>in</c> list and the length of a selection.</summary>
+    public UpstreamLimits Limits { get; } = limits;
+}

@@ -1,0 +1,134 @@
+using System.Collections.Concurrent;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace Popcorn.Server.Tests.Gateway.Upstreams.Joins;
+
+/// <summary>
+/// Four services and a gateway, each its own app on real Kestrel on a free loopback port: <c>parcels</c>,
+/// <c>recipients</c> (whose <c>in</c> bound is 5, which its schema states), <c>depots</c>, and <c>outage</c>, which
+/// describes itself with the recipients' schema (prefix <c>Outage</c>) and answers every query 503. The gateway joins
+/// <c>Parcel.recipient</c> (recipients by <c>recipientId</c>), <c>Recipient.depot</c> (depots by the string
+/// <c>depotCode</c>) and <c>Parcel.lastKnownRecipient</c> (the outage's). Each service records the selections it gets.
+/// </summary>
+public sealed class JoinServicesServer : IAsyncLifetime
+{
+    public const int RecipientsInBound = 5;
+
+    private readonly List<WebApplication> _apps = new();
+
+    public HttpClient Gateway { get; private set; } = null!;
+
+    /// <summary>The selections each service's gateway received, by service.</summary>
+    public ConcurrentDictionary<string, ConcurrentQueue<string>> Received { get; } = new();
+
+    public string RecipientsAddress { get; private set; } = null!;
+
+    public string DepotsAddress { get; private set; } = null!;
+
+    public string ParcelsAddress { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        ParcelsAddress = await StartServiceAsync("parcels", o => o.AddContext(ParcelsJsonContext.Default), 1000, g => g.Field("parcels", () => JoinServicesData.Parcels, "Every parcel."));
+        RecipientsAddress = await StartServiceAsync("recipients", o => o.AddContext(RecipientsJsonContext.Default), RecipientsInBound, g => g.Field("recipients", () => JoinServicesData.Recipients, "Every recipient."));
+        DepotsAddress = await StartServiceAsync("depots", o => o.AddContext(DepotsJsonContext.Default), 1000, g => g.Field("depots", () => JoinServicesData.Depots, "Every depot."));
+        string outage = await StartOutageAsync(RecipientsAddress);
+        var gateway = BuildGateway(
+            g => g.Join("Parcel.recipient", from: "recipients", key: "recipientId")
+                .Join("Recipient.depot", from: "depots", key: "depotCode", targetKey: "code")
+                .Join("Parcel.lastKnownRecipient", from: "outageRecipients", key: "recipientId"),
+            $"--Popcorn:Upstreams:parcels:BaseAddress={ParcelsAddress}",
+            $"--Popcorn:Upstreams:recipients:BaseAddress={RecipientsAddress}",
+            $"--Popcorn:Upstreams:depots:BaseAddress={DepotsAddress}",
+            $"--Popcorn:Upstreams:outage:BaseAddress={outage}",
+            "--Popcorn:Upstreams:outage:Prefix=Outage",
+            "--Popcorn:Upstreams:outage:MaxRetries=0");
+        await gateway.StartAsync();
+        _apps.Add(gateway);
+        Gateway = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
+    }
+
+    /// <summary>A gateway app over the given upstreams (all served) with the joins <paramref name="joins"/> declares, not yet started.</summary>
+    public static WebApplication BuildGateway(Action<PopcornGatewayBuilder> joins, params string[] arguments)
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", .. arguments]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
+        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
+        var app = builder.Build();
+        var upstreams = builder.Configuration.GetSection("Popcorn:Upstreams").GetChildren().Select(c => c.Key).ToArray();
+        app.MapPopcornGateway("/graphql", gateway =>
+        {
+            foreach (string upstream in upstreams)
+            {
+                gateway.Upstream(upstream);
+            }
+
+            joins(gateway);
+        });
+        return app;
+    }
+
+    /// <summary>The selections <paramref name="service"/> received since <paramref name="skip"/> of them.</summary>
+    public string[] ReceivedBy(string service, int skip = 0) => Received.GetOrAdd(service, _ => new()).Skip(skip).ToArray();
+
+    public int CountOf(string service) => Received.GetOrAdd(service, _ => new()).Count;
+
+    private async Task<string> StartServiceAsync(string name, Action<PopcornOptions> addContext, int inBound, Action<PopcornGatewayBuilder> fields)
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0"]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddPopcorn(options =>
+        {
+            addContext(options);
+            options.MaxFilterInValues = inBound;
+        });
+        var app = builder.Build();
+        var received = Received.GetOrAdd(name, _ => new());
+        app.Use(async (http, next) =>
+        {
+            if (http.Request.Path == "/graphql")
+            {
+                received.Enqueue(http.Request.Query["query"].ToString());
+            }
+
+            await next(http);
+        });
+        app.MapPopcornSchema();
+        app.MapPopcornGateway("/graphql", fields);
+        await app.StartAsync();
+        _apps.Add(app);
+        return app.Urls.First();
+    }
+
+    private async Task<string> StartOutageAsync(string describedLike)
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0"]);
+        builder.Logging.ClearProviders();
+        var app = builder.Build();
+        var received = Received.GetOrAdd("outage", _ => new());
+        using var client = new HttpClient { BaseAddress = new Uri(describedLike) };
+        string schema = await client.GetStringAsync("/popcorn/schema");
+        app.MapGet("/popcorn/schema", () => Results.Text(schema, "application/json"));
+        app.MapGet("/graphql", (HttpContext http) =>
+        {
+            received.Enqueue(http.Request.Query["query"].ToString());
+            return Results.StatusCode(503);
+        });
+        await app.StartAsync();
+        _apps.Add(app);
+        return app.Urls.First();
+    }
+
+    public async Task DisposeAsync()
+    {
+        Gateway?.Dispose();
+        foreach (var app in Enumerable.Reverse(_apps))
+        {
+            await app.DisposeAsync();
+        }
+    }
+}
