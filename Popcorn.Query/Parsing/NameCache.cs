@@ -2,6 +2,8 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
 
 namespace Popcorn.Query;
 
@@ -21,7 +23,8 @@ namespace Popcorn.Query;
 /// next eight characters of the text as one vector, finds where the name ends in it, and the same vector, its
 /// characters past the name cleared, is the key of a second table: the slot comes from the vector's two halves, and
 /// a hit is one vector compare with the slot's key (a name holds no U+0000, so a cleared lane never matches a
-/// name's character). Longer names, and names within eight characters of the text's end, take the scalar path.
+/// name's character). A name within eight characters of the text's end is read from the text's last eight characters,
+/// moved down (<see cref="LoadTail"/>); longer names, and texts shorter than eight characters, take the scalar path.
 /// </para>
 /// </remarks>
 internal static class NameCache
@@ -47,7 +50,7 @@ internal static class NameCache
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static string Read(ReadOnlySpan<char> text, int start, out int end)
     {
-        if (Vector128.IsHardwareAccelerated && (uint)start <= (uint)(text.Length - VectorLength))
+        if (Vector128.IsHardwareAccelerated && HasVectorAt(text, start))
         {
             var chars = Vector128.LoadUnsafe(ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(text)), (nuint)(uint)start);
             uint nameLanes = NameLanes(chars);
@@ -59,14 +62,77 @@ internal static class NameCache
             }
         }
 
-        return ReadScalar(text, start, out end);
+        return ReadOutOfLine(text, start, out end);
+    }
+
+    /// <summary>
+    /// True when the eight characters at <paramref name="start"/> are all inside <paramref name="text"/>. Written as a
+    /// sum, not as <c>start &lt;= text.Length - 8</c>: for a text shorter than eight characters that difference is
+    /// negative and, compared unsigned, let the vector read run past the text's end.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool HasVectorAt(ReadOnlySpan<char> text, int start) => (uint)(start + VectorLength) <= (uint)text.Length;
+
+    /// <summary>True when a name near the end of <paramref name="text"/> can still be read as one vector (see <see cref="LoadTail"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool CanLoadTail(ReadOnlySpan<char> text) => text.Length >= VectorLength && (Ssse3.IsSupported || AdvSimd.Arm64.IsSupported);
+
+    /// <summary>
+    /// <see cref="Read"/> for the names its inlined path leaves: a name that starts within eight characters of the
+    /// text's end (the last name of most short selections: <c>Name</c> in <c>[Id,Name]</c>) is read from the text's
+    /// last eight characters moved down (<see cref="LoadTail"/>) and looked up as any short one; longer names, and
+    /// texts shorter than eight characters, are read character by character. Out of line, so the callers that inline
+    /// the common path do not carry these.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string ReadOutOfLine(ReadOnlySpan<char> text, int start, out int end)
+    {
+        if (Vector128.IsHardwareAccelerated && !HasVectorAt(text, start) && CanLoadTail(text))
+        {
+            var chars = LoadTail(text, start);
+
+            // A cleared lane is no name character, so the name ends within the vector.
+            int length = BitOperations.TrailingZeroCount(~NameLanes(chars));
+            end = start + length;
+            return Lookup(chars & Vector128.LessThan(LaneIndexes, Vector128.Create((ushort)length)), text, start, length);
+        }
+
+        end = NameRules.EndOfName(text, start + 1);
+        return Get(text[start..end]);
+    }
+
+    /// <summary>
+    /// <see cref="Get(ReadOnlySpan{char}, int, int)"/> for the names its inlined path leaves: a short name within
+    /// eight characters of the text's end from <see cref="LoadTail"/>, any other from its characters.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string GetOutOfLine(ReadOnlySpan<char> text, int start, int length) =>
+        Vector128.IsHardwareAccelerated && (uint)length <= VectorLength && !HasVectorAt(text, start) && CanLoadTail(text)
+            ? Lookup(LoadTail(text, start) & Vector128.LessThan(LaneIndexes, Vector128.Create((ushort)length)), text, start, length)
+            : Get(text.Slice(start, length));
+
+    /// <summary>
+    /// The characters from <paramref name="start"/> to the end of <paramref name="text"/> (at least eight long, the
+    /// start within its last eight) in lanes 0 and up, the lanes past the end cleared: the text's last eight
+    /// characters, loaded and moved down.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<ushort> LoadTail(ReadOnlySpan<char> text, int start)
+    {
+        int from = text.Length - VectorLength;
+        var last = Vector128.LoadUnsafe(ref Unsafe.As<char, byte>(ref MemoryMarshal.GetReference(text)), (nuint)(uint)from * sizeof(char));
+        var indexes = ByteIndexes + Vector128.Create((byte)((start - from) * sizeof(char)));
+        return (Ssse3.IsSupported
+            // pshufb clears a lane whose index has its top bit set; indexes 16 and above would wrap instead.
+            ? Ssse3.Shuffle(last, indexes | Vector128.GreaterThan(indexes, Vector128.Create((byte)15)))
+            : AdvSimd.Arm64.VectorTableLookup(last, indexes)).AsUInt16();
     }
 
     /// <summary>Where the name characters starting at <paramref name="start"/> end (eight characters at a time when it can).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int EndOfName(ReadOnlySpan<char> text, int start)
     {
-        if (Vector128.IsHardwareAccelerated && (uint)start <= (uint)(text.Length - VectorLength))
+        if (Vector128.IsHardwareAccelerated && HasVectorAt(text, start))
         {
             uint nameLanes = NameLanes(Vector128.LoadUnsafe(ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(text)), (nuint)(uint)start));
             if (nameLanes != 0xFF)
@@ -85,18 +151,14 @@ internal static class NameCache
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static string Get(ReadOnlySpan<char> text, int start, int length)
     {
-        if (Vector128.IsHardwareAccelerated && (uint)length <= VectorLength && (uint)start <= (uint)(text.Length - VectorLength))
+        if (Vector128.IsHardwareAccelerated && (uint)length <= VectorLength && HasVectorAt(text, start))
         {
             var chars = Vector128.LoadUnsafe(ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(text)), (nuint)(uint)start);
             return Lookup(chars & Vector128.LessThan(LaneIndexes, Vector128.Create((ushort)length)), text, start, length);
         }
 
-        return GetScalar(text.Slice(start, length));
+        return GetOutOfLine(text, start, length);
     }
-
-    // Out of line, so the callers that inline the vector path do not carry the scalar one too.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static string GetScalar(ReadOnlySpan<char> name) => Get(name);
 
     /// <summary>The string for <paramref name="name"/>: a cached instance when there is one.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -121,6 +183,9 @@ internal static class NameCache
 
         return Create(name, ref slot);
     }
+
+    // 0, 1, ..., 15: the bytes of eight characters, for moving them down by a number of characters.
+    private static Vector128<byte> ByteIndexes => Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
     // 0, 1, ..., 7: lanes below a name's length are kept in its key.
     private static Vector128<ushort> LaneIndexes => Vector128.Create((ushort)0, 1, 2, 3, 4, 5, 6, 7);
@@ -152,13 +217,6 @@ internal static class NameCache
         }
 
         return CreateShort(key, text.Slice(start, length), ref slot);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static string ReadScalar(ReadOnlySpan<char> text, int start, out int end)
-    {
-        end = NameRules.EndOfName(text, start + 1);
-        return Get(text[start..end]);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -20,7 +20,7 @@ public sealed class OrderCard
 
     public CustomerCard? Customer { get; init; }
 
-    public List<LineCard> Lines { get; init; } = [];
+    [Filterable] public List<LineCard> Lines { get; init; } = [];
 
     [Never, JsonIgnore] public string InternalNote { get; init; } = "";
 }
@@ -40,7 +40,7 @@ public sealed class LineCard
 {
     [Always] public int Id { get; init; }
 
-    [Default] public int Quantity { get; init; }
+    [Default, Filterable] public int Quantity { get; init; }
 
     public string Sku { get; init; } = "";
 }

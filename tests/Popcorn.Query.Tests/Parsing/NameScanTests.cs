@@ -108,4 +108,59 @@ public class NameScanTests
             SelectionParser.Parse(text, SelectionParserOptions.Default).Properties[0].Alias.ShouldBe("a");
         }
     }
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void Parse_NameNearTheEndAndEarlier_IsOneString(string name)
+    {
+        // A short name in the text's last eight characters is read from a vector of the text's end moved down: it must
+        // find the same cache slot, and so the same string, as the name read further from the end.
+        for (int lead = 0; lead <= 12; lead++)
+        {
+            string include = $"[{name},{string.Concat(Enumerable.Repeat("q,", lead))}{name}]";
+            string graphQL = "{ " + name + string.Concat(Enumerable.Repeat(" q", lead)) + " " + name + " }";
+
+            foreach (string text in new[] { include, graphQL })
+            {
+                var tree = SelectionParser.Parse(text, SelectionParserOptions.Default);
+
+                tree.Properties[^1].Name.ShouldBe(name);
+                if (name.Length <= NameCache.VectorLength)
+                {
+                    tree.Properties[^1].Name.ShouldBeSameAs(tree.Properties[0].Name);
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData("abcdef,ghijklmnop", 3)]
+    [InlineData("abcdef,ghijklmnop", 5)]
+    [InlineData("abcdefghijklmnop", 9)]
+    [InlineData("abc", 2)]
+    public void Read_NameRunningToTheEndOfASlice_StopsThere(string longer, int length)
+    {
+        // The span ends inside a longer string: a vector read past its end would see more name characters. A text of
+        // fewer than eight characters once passed the bounds check (its length less eight was negative, compared unsigned).
+        var text = longer.AsSpan(0, length);
+
+        string name = NameCache.Read(text, 0, out int end);
+
+        name.ShouldBe(longer[..length]);
+        end.ShouldBe(length);
+    }
+
+    [Theory]
+    [InlineData("[qqqqqqqq,abé]", 12)]
+    [InlineData("[qqqqqqqq,a\u0130]", 11)]
+    [InlineData("[qqqqqqqq,ab\0]", 12)]
+    public void Parse_NonNameCharacterAfterTheLastName_IsReportedAtIt(string text, int offset)
+    {
+        text = System.Text.RegularExpressions.Regex.Unescape(text);
+
+        var error = Should.Throw<PopcornQueryException>(() => SelectionParser.Parse(text, SelectionParserOptions.Default));
+
+        error.Kind.ShouldBe(QueryErrorKind.Syntax);
+        error.Column.ShouldBe(offset + 1);
+    }
 }
