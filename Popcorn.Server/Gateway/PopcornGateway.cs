@@ -46,6 +46,13 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
 
     private readonly List<UpstreamJoinDeclaration> _joins = new();
 
+    /// <summary>The upstream root fields REST resources serve (<c>MapPopcornUpstream</c>), checked when the schemas are read.</summary>
+    public IReadOnlyList<string> UpstreamResources => _upstreamResources;
+
+    private readonly List<string> _upstreamResources = new();
+
+    public void AddUpstreamResource(string rootField) => _upstreamResources.Add(rootField);
+
     /// <summary>Notes the joins a mapped gateway declares.</summary>
     public void AddJoins(IEnumerable<UpstreamJoinDeclaration> joins) => _joins.AddRange(joins);
 

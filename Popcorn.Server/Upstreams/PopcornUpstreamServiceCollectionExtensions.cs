@@ -30,6 +30,7 @@ public static class PopcornUpstreamServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornUpstreamOptions>, UpstreamOptionsValidator>());
         services.TryAddSingleton<UpstreamCatalog>();
         services.TryAddSingleton<UpstreamClient>();
+        services.TryAddSingleton<UpstreamResourceHandler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaLoader>());
         services.AddServiceDiscovery();
         services.Configure<PopcornOptions>(o => o.ServesUpstreams = true);

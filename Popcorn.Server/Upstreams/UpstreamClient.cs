@@ -4,6 +4,7 @@ using System.Net.Http.Headers;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using Polly.Timeout;
 
 namespace Popcorn.Server;
 
@@ -49,7 +50,10 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
             if (!response.IsSuccessStatusCode)
             {
-                throw new UpstreamUnavailableException($"The service '{service}' answered {(int)response.StatusCode}.");
+                int answered = (int)response.StatusCode;
+                throw new UpstreamUnavailableException(
+                    $"The service '{service}' answered {answered}.",
+                    status: answered is StatusCodes.Status503ServiceUnavailable or StatusCodes.Status504GatewayTimeout ? answered : StatusCodes.Status502BadGateway);
             }
 
             if (response.Content.Headers.ContentLength > settings.MaxResponseBytes)
@@ -78,7 +82,7 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             // (BrokenCircuitException), a reset mid-body: the client learns only that the service is unavailable.
             logger.UpstreamFailed(service, e.GetType().Name, e);
             OutageOf(service).Failed(e);
-            throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e);
+            throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e, e is TimeoutRejectedException ? StatusCodes.Status504GatewayTimeout : StatusCodes.Status503ServiceUnavailable);
         }
     }
 

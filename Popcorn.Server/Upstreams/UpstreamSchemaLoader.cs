@@ -63,6 +63,18 @@ internal sealed class UpstreamSchemaLoader(
         }
 
         catalog.Add(joins);
+        foreach (string rootField in gateway.UpstreamResources)
+        {
+            if (gateway.Find(rootField) is not { Source: UpstreamRootField source })
+            {
+                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which no served upstream has (map the gateway with gateway.Upstream(\"service\"), and name the field as the gateway's schema does, prefix included).");
+            }
+
+            if (source.Spec.Arguments.FirstOrDefault(a => a.Type.EndsWith('!')) is { Name: not null } required)
+            {
+                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which needs the argument '{required.Name}'; a resource gives none.");
+            }
+        }
     }
 
     private void Register(string service, UpstreamSchema schema, string? prefix)

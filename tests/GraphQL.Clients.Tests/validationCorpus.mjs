@@ -19,6 +19,12 @@ export const handWritten = [
   '{ employee(id: 1) { firstName firstName f: firstName } }',
   // List arguments (docs/data.md): valid, then wrong in each way the input types can be.
   '{ customers { orders(first: 2, skip: 1, orderBy: [{placedAt: DESC}, {id: ASC}], where: {or: [{status: {eq: "Shipped"}}, {id: {in: [1, 2]}}]}) { id lines(orderBy: {quantity: DESC}) { quantity } } } }',
+  '{ customers { orders(where: {status: {in: [Open, Shipped]}}) { id } } }',
+  'query ($s: OrderStatus) { customers { orders(where: {status: {neq: $s}}) { id } } }',
+  'query ($s: String) { customers { orders(where: {status: {eq: $s}}) { id } } }',
+  '{ customers { orders(where: {status: {eq: "Lost"}}) { id } } }',
+  '{ customers { orders(where: {status: {gt: Open}}) { id } } }',
+  'mutation { changeOrderStatus(id: 1, status: "Shipped") { id } }',
   'query ($n: Int, $w: OrderFilter) { customers { orders(first: $n, where: $w) { id } } }',
   '{ customers { orders(last: 2) { id } } }',
   '{ customers { orders(first: "2") { id } } }',

@@ -75,6 +75,24 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
     }
 
     [Fact]
+    public async Task RestResourceOnTheGateway_WithAJoinInTheInclude_IsAnsweredFromBothServices()
+    {
+        int before = services.Customers.Output.Length;
+
+        using var response = await services.Client.GetAsync("/api/orders?include=[id,customer[name]]");
+
+        string text = await response.Content.ReadAsStringAsync();
+        ((int)response.StatusCode).ShouldBe(200, text);
+        var orders = JsonNode.Parse(text)!.AsArray();
+        orders.Count.ShouldBe(40);
+        // REST's rules: the customer's [Always] id is added, as for a local resource.
+        orders[0]!.ToJsonString().ShouldBe("""{"id":1,"customer":{"id":1,"name":"Ada Lovelace"}}""");
+        orders[12]!.ToJsonString().ShouldBe("""{"id":13,"customer":{"id":1,"name":"Ada Lovelace"}}""");
+        string log = services.Customers.Output[before..];
+        log.Split('\n').Count(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ShouldBe(1, log); // 40 orders, 12 customers: one call
+    }
+
+    [Fact]
     public async Task ServiceKilled_ItsFieldIsSourceUnavailable_TheOtherIsAnswered_AndItRecoversWhenRestarted()
     {
         const string Query = "{ orders(first: 1) { id } customers(first: 1) { name } }";
@@ -90,6 +108,11 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
             error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
             error["path"]!.ToJsonString().ShouldBe("""["customers"]""");
             error["message"]!.GetValue<string>().ShouldContain("customers");
+
+            // Over REST, a join to the service that is down fails the resource with a 503 problem.
+            using var rest = await services.Client.GetAsync("/api/orders?include=[id,customer[name]]");
+            ((int)rest.StatusCode).ShouldBe(503, await rest.Content.ReadAsStringAsync());
+            rest.Content.Headers.ContentType!.MediaType.ShouldBe("application/problem+json");
         });
 
         JsonNode answered = await UntilAnsweredAsync(Query);

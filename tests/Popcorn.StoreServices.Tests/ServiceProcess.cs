@@ -79,6 +79,12 @@ internal sealed class ServiceProcess : IAsyncDisposable
             await service.DisposeAsync();
             throw new TimeoutException($"{app} did not listen within {s_startTimeout.TotalSeconds} s:\n{service.Output}");
         }
+        catch
+        {
+            // It stopped before it listened (a port in use, a bad argument): nobody gets the object to dispose it.
+            await service.DisposeAsync();
+            throw;
+        }
 
         return service;
     }
@@ -106,6 +112,7 @@ internal sealed class ServiceProcess : IAsyncDisposable
     /// <summary>Ends the process at once, as a crash or an operator's kill -9 would, and waits until it is gone.</summary>
     public async Task KillAsync()
     {
+        ObjectDisposedException.ThrowIf(_disposed != 0, this);
         if (!_process.HasExited)
         {
             _process.Kill(entireProcessTree: true);
@@ -114,11 +121,28 @@ internal sealed class ServiceProcess : IAsyncDisposable
         await _process.WaitForExitAsync();
     }
 
+    /// <summary>
+    /// Kills the process and releases it; a second call does nothing. A fixture whose restart failed disposes the
+    /// instance it had stopped once more, and a <see cref="Process"/> already disposed would throw there, hiding the
+    /// failure that mattered.
+    /// </summary>
     public async ValueTask DisposeAsync()
     {
-        await KillAsync();
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        if (!_process.HasExited)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        await _process.WaitForExitAsync();
         _process.Dispose();
     }
+
+    private int _disposed;
 
     private static string OutputFolder(string app)
     {

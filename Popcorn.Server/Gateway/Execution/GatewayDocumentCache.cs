@@ -1,4 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -24,7 +23,7 @@ internal sealed class GatewayDocumentCache
 
     private readonly PopcornMetrics _metrics;
     private readonly BoundedMap<string, Key, GatewayOperations.Prepared> _operations;
-    private readonly BoundedMap<string, bool, DocumentNode> _validated;
+    private readonly BoundedMap<string, bool, ValidatedDocument> _validated;
     private long _hits;
     private long _misses;
 
@@ -61,16 +60,19 @@ internal sealed class GatewayDocumentCache
     public void Add(Key key, GatewayOperations.Prepared prepared) => _operations.GetOrAdd(key.Query, key, prepared);
 
     /// <summary>A document with this exact text that already passed validation.</summary>
-    public bool TryGetValidated(string query, [MaybeNullWhen(false)] out DocumentNode document)
+    public bool TryGetValidated(string query, out ValidatedDocument document)
     {
         bool found = _validated.TryGetValue(query, true, out document);
         _metrics.CacheLookup(PopcornTelemetryTags.CacheGatewayValidatedDocuments, found);
         return found;
     }
 
-    public void AddValidated(string query, DocumentNode document) => _validated.GetOrAdd(query, true, document);
+    public void AddValidated(string query, ValidatedDocument document) => _validated.GetOrAdd(query, true, document);
 
     /// <summary>What makes two requests the same operation: the document, and the field authorization it was planned for (decisions, never users).</summary>
     public readonly record struct Key(string Query, string OperationName, string Variables, FieldAccess Access);
+
+    /// <summary>A document that passed validation, with the deprecation warnings validation found in it.</summary>
+    public readonly record struct ValidatedDocument(DocumentNode Document, IReadOnlyList<GraphQLError> Warnings);
 
 }

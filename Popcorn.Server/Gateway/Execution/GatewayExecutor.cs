@@ -11,7 +11,7 @@ namespace Popcorn.Server;
 internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
     private readonly PopcornResponseWriter _writer = writer;
-    private readonly RootSources _sources = sources;
+    private readonly RootFieldWriter _roots = new(writer, sources);
     private readonly ConnectionWriter _connections = new(sources);
 
     internal IntrospectionAnswers Introspection { get; } = new(registry.Options.WriterOptions);
@@ -56,7 +56,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         bool written;
         try
         {
-            written = await WriteAsync(context, steps, values, failed, errors, operation.Schema);
+            written = await WriteAsync(context, steps, values, failed, errors, operation);
         }
         catch (PopcornSourceLimitExceededException limit)
         {
@@ -80,10 +80,11 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         }
     }
 
-    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, SchemaModel schema) =>
-        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, schema), static async (body, state) =>
+    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation) =>
+        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation), static async (body, state) =>
         {
-            var (self, steps, values, failed, errors, context, schema) = state;
+            var (self, steps, values, failed, errors, context, operation) = state;
+            var schema = operation.Schema;
             var json = body.Json;
             json.WriteStartObject();
             json.WriteStartObject("data");
@@ -107,29 +108,15 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     await self._connections.WriteAsync(body, values[i], step, errors, context);
                 }
-                else if (await OpenAsync(self._sources, values[i], step, errors, context) is (true, var prepared))
-                {
-                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
-                }
                 else
                 {
-                    json.WriteNullValue();
+                    await self._roots.WriteAsync(body, values[i], step, errors, context);
                 }
 
-                // Between root fields is a safe point: many large roots stream instead of being held whole.
-                if (body.PendingBytes >= ResponseBody.FlushThreshold)
-                {
-                    await body.FlushAsync(context.RequestAborted);
-                }
+                await RootFieldWriter.FlushWhenPendingAsync(body, context);
             }
 
-            json.WriteEndObject();
-            if (errors.Count > 0)
-            {
-                GatewayResponses.WriteErrorList(json, errors);
-            }
-
-            json.WriteEndObject();
+            RootFieldWriter.WriteEnd(json, errors, operation);
         });
 
     /// <summary>

@@ -16,7 +16,7 @@ namespace Popcorn.Server;
 internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSources sources, ILogger logger)
 {
     private readonly PopcornResponseWriter _writer = writer;
-    private readonly RootSources _sources = sources;
+    private readonly RootFieldWriter _roots = new(writer, sources);
 
     public async Task RunAsync(HttpContext context, GatewayOperation operation)
     {
@@ -37,28 +37,19 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
                 }
 
                 var (resolved, value) = await self.ResolveAsync(step, errors, context);
-                if (resolved && await GatewayExecutor.OpenAsync(self._sources, value, step, errors, context) is (true, var prepared))
+                if (resolved)
                 {
-                    await self._writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+                    await self._roots.WriteAsync(body, value, step, errors, context);
                 }
                 else
                 {
                     json.WriteNullValue();
                 }
 
-                if (body.PendingBytes >= ResponseBody.FlushThreshold)
-                {
-                    await body.FlushAsync(context.RequestAborted);
-                }
+                await RootFieldWriter.FlushWhenPendingAsync(body, context);
             }
 
-            json.WriteEndObject();
-            if (errors.Count > 0)
-            {
-                GatewayResponses.WriteErrorList(json, errors);
-            }
-
-            json.WriteEndObject();
+            RootFieldWriter.WriteEnd(json, errors, operation);
         });
         if (!written)
         {

@@ -23,6 +23,12 @@ internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps, FieldAc
     public IReadOnlyList<string> Policies { get; } = policies;
 
     /// <summary>
+    /// What validation found deprecated in its document (a quoted enum value in a comparison): written under
+    /// <c>extensions.warnings</c> with every answer. Set once, before the operation is cached.
+    /// </summary>
+    public IReadOnlyList<GraphQLError> Warnings { get; set; } = [];
+
+    /// <summary>
     /// Whether its document names a protected field anywhere, even where no plan reaches it (<c>@skip</c>, an unused
     /// fragment): then it is settled for each caller as if it touched a policy. Set once, before the operation is cached.
     /// </summary>

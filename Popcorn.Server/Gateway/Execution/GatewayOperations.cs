@@ -129,9 +129,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     {
         SelectionTree? document;
         bool mutation;
+        IReadOnlyList<GraphQLError> warnings;
         try
         {
-            document = ParseValid(request, errors, access, checkOnly, out mutation);
+            document = ParseValid(request, errors, access, checkOnly, out mutation, out warnings);
         }
         catch (PopcornQueryException e)
         {
@@ -139,7 +140,13 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
             return null;
         }
 
-        return document is null ? null : (checkOnly ? _checker : _planner).Plan(document, errors, access, mutation);
+        var operation = document is null ? null : (checkOnly ? _checker : _planner).Plan(document, errors, access, mutation);
+        if (operation is not null)
+        {
+            operation.Warnings = warnings;
+        }
+
+        return operation;
     }
 
     /// <summary>
@@ -148,9 +155,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly, out bool mutation)
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
     {
         mutation = false;
+        warnings = [];
         string query = request.Query!;
         if (SelectionParser.DetectSyntax(query) != SelectionSyntax.GraphQL)
         {
@@ -158,8 +166,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         }
 
         // A check neither reads nor fills the cache of validated documents: its drafts would crowd out the ones that run.
-        DocumentNode? document = null;
-        bool validated = !checkOnly && Documents.TryGetValidated(query, out document);
+        GatewayDocumentCache.ValidatedDocument known = default;
+        bool validated = !checkOnly && Documents.TryGetValidated(query, out known);
+        var document = known.Document;
+        warnings = known.Warnings ?? [];
         if (!validated)
         {
             document = callerPlans.ParseDocument(query);
@@ -175,7 +185,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         bool hides = !access.IsUnrestricted && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide;
         if (!validated || hides)
         {
-            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!);
+            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!, out warnings);
             if (invalid.Count > 0)
             {
                 errors.AddRange(invalid);
@@ -184,7 +194,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 
             if (!hides && !checkOnly)
             {
-                Documents.AddValidated(query, document!);
+                Documents.AddValidated(query, new(document!, warnings));
             }
         }
 

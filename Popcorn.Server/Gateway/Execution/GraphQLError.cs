@@ -22,6 +22,9 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
     /// </summary>
     public IReadOnlyList<object>? FullPath { get; init; }
 
+    /// <summary>For an upstream's failure, what a REST resource answers for it (502, 503, 504); not written in GraphQL.</summary>
+    public int? HttpStatus { get; init; }
+
     public static string Quote(string name) =>
         name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
 

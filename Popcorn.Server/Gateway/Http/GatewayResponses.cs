@@ -34,6 +34,29 @@ internal static class GatewayResponses
         json.WriteEndArray();
     }
 
+    /// <summary>
+    /// Writes <c>"extensions": {"warnings": [...]}</c> into an open response object when the operation has deprecation
+    /// warnings (each with <c>message</c>, <c>locations</c> and <c>extensions.code</c> <c>DEPRECATED</c>, as an error is
+    /// written); nothing otherwise.
+    /// </summary>
+    public static void WriteWarnings(Utf8JsonWriter json, IReadOnlyList<GraphQLError> warnings)
+    {
+        if (warnings.Count == 0)
+        {
+            return;
+        }
+
+        json.WriteStartObject("extensions");
+        json.WriteStartArray("warnings");
+        foreach (var warning in warnings)
+        {
+            warning.WriteTo(json);
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
     /// <summary>GraphQL over HTTP: answer in <c>application/graphql-response+json</c> when the client accepts it, else <c>application/json</c>.</summary>
     public static string MediaType(HttpContext context) =>
         AcceptsGraphQLResponse(context) ? GraphQLResponseMediaType + "; charset=utf-8" : "application/json; charset=utf-8";

@@ -10,7 +10,7 @@ namespace Popcorn.Server;
 /// filterable field, a <c>TFilter</c> per filterable reference and a <c>TListFilter</c> per filterable list: see
 /// <see cref="NavigationFilters"/>) and a <c>ScalarComparison</c> per scalar compared (<c>eq neq gt gte lt lte in</c>; a
 /// <c>BooleanComparison</c> has only <c>eq neq in</c>; <c>StringComparison</c> adds <c>contains startsWith endsWith</c>
-/// and <c>mode: TextMatchMode</c>). Built from the
+/// and <c>mode: TextMatchMode</c>; an enum field's is its enum's, <see cref="EnumComparisons"/>). Built from the
 /// metadata, for the fields the caller may see, so the SDL, introspection and the plan compiler agree.
 /// </summary>
 internal static class ArgumentInputTypes
@@ -60,11 +60,16 @@ internal static class ArgumentInputTypes
             ? ListArguments(shape.Metadata, access).Where(a => field.LeavesToPopcorn(a.Name, shape))
             : [];
 
-    /// <summary>The enum and input types the list arguments of <paramref name="models"/> use, in a stable order.</summary>
-    public static IEnumerable<SchemaType> For(IEnumerable<TypeMetadata> models, FieldAccess access)
+    /// <summary>
+    /// The enum and input types the list arguments of <paramref name="models"/> use, in a stable order.
+    /// <paramref name="enumOf"/> names the GraphQL enum of a field written as one (null otherwise): its comparison is a
+    /// <c>TEnumComparison</c> of that enum (<see cref="EnumComparisons"/>).
+    /// </summary>
+    public static IEnumerable<SchemaType> For(IEnumerable<TypeMetadata> models, FieldAccess access, Func<FieldMetadata, string?>? enumOf = null)
     {
         var types = new List<SchemaType>();
         var scalars = new SortedSet<string>(StringComparer.Ordinal);
+        var enums = new SortedSet<string>(StringComparer.Ordinal);
         var filtered = NavigationFilters.FilteredTypes(models, access);
         foreach (var model in models)
         {
@@ -83,6 +88,13 @@ internal static class ArgumentInputTypes
                     if (NavigationFilters.IsFollowed(field))
                     {
                         fields.Add(NavigationFilters.Entry(field));
+                        continue;
+                    }
+
+                    if (enumOf?.Invoke(field) is { } enumeration)
+                    {
+                        enums.Add(enumeration);
+                        fields.Add(new SchemaInputValue(field.WireName, field.Description, TypeRef.Named(EnumComparisons.NameOf(enumeration))));
                         continue;
                     }
 
@@ -121,6 +133,7 @@ internal static class ArgumentInputTypes
             types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons));
         }
 
+        types.AddRange(enums.Select(EnumComparisons.Type));
         if (scalars.Contains("String"))
         {
             types.Add(new SchemaType(SchemaTypeKind.ENUM, TextMatchMode, "How contains, startsWith and endsWith treat case.", [], [new SchemaEnumValue("SENSITIVE", "Ordinal: every character as it is (the default)."), new SchemaEnumValue("INSENSITIVE", "Letters match in either case, as far as the data source folds them (docs/data.md, \"Text filters\").")]));

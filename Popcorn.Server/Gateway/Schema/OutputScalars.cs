@@ -121,6 +121,24 @@ internal sealed class OutputScalars
         return scalar.Name;
     }
 
+    /// <summary>
+    /// The GraphQL enum <paramref name="field"/>'s values are (an enum the app writes as strings, without a converter of
+    /// the member's own); null for any other field, a number-written enum included. Its <c>where</c> comparison is typed
+    /// by it (<see cref="ArgumentInputTypes"/>).
+    /// </summary>
+    public string? EnumNameOf(FieldMetadata field)
+    {
+        if (_enums is null || PropertyOf(field) is not { CustomConverter: null } property)
+        {
+            return null;
+        }
+
+        var type = Nullable.GetUnderlyingType(property.PropertyType) ?? property.PropertyType;
+        return type.IsEnum && property.Options.TryGetTypeInfo(type, out var info) && _enums.EnumType(type, info) is EnumInput enumeration
+            ? enumeration.Name
+            : null;
+    }
+
     /// <summary>Declares the date scalar <paramref name="namedType"/> names, when it names one: an input of that type uses it.</summary>
     public void Use(string namedType)
     {

@@ -62,6 +62,12 @@ internal sealed record SchemaType(
     /// <summary>An object type's interfaces, by name (the polymorphic bases that name it).</summary>
     public IReadOnlyList<string> Interfaces { get; init; } = [];
 
+    /// <summary>
+    /// True for an enum field's <c>where</c> comparison (<see cref="EnumComparisons"/>): a quoted enum value is still
+    /// accepted there, with a deprecation warning, as it was when the comparison was <c>StringComparison</c>.
+    /// </summary>
+    public bool IsEnumComparison { get; init; }
+
     /// <summary>An interface's or union's possible object types, by name.</summary>
     public IReadOnlyList<string> PossibleTypes { get; init; } = [];
 

@@ -44,7 +44,7 @@ internal static class SchemaModelBuilder
         // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
         types.InsertRange(1, scalars.UsedScalars);
 
-        types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access));
+        types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access, scalars.EnumNameOf));
         if (gateway.Inputs is { } inputs)
         {
             types.AddRange(MutationInputTypes.For(inputs, access));

@@ -10,8 +10,8 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class DocumentValidator
 {
-    /// <summary>The errors of <paramref name="document"/>; empty when it is valid.</summary>
-    public static IReadOnlyList<GraphQLError> Validate(SchemaModel schema, string text, DocumentNode document)
+    /// <summary>The errors of <paramref name="document"/>, empty when it is valid; its deprecation <paramref name="warnings"/>.</summary>
+    public static IReadOnlyList<GraphQLError> Validate(SchemaModel schema, string text, DocumentNode document, out IReadOnlyList<GraphQLError> warnings)
     {
         var context = new ValidationContext(schema, text, document);
         OperationRules.Check(context);
@@ -20,6 +20,7 @@ internal static class DocumentValidator
         selections.Check();
         VariableRules.Check(context, selections.Uses);
         new FieldMergingRules(context).Check();
+        warnings = context.Warnings;
         return context.Errors;
     }
 }

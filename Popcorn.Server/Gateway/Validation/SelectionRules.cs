@@ -193,5 +193,8 @@ internal sealed class SelectionRules(ValidationContext context)
     private static bool IsOptional(FieldNode field) => field.Directives.Any(d => d.Name == "optional");
 }
 
-/// <summary>One <c>$name</c> in a value, with the type its position expects (null when that type is unknown).</summary>
-internal readonly record struct VariableUse(string Name, int Offset, TypeRef? Type, bool HasLocationDefault);
+/// <summary>
+/// One <c>$name</c> in a value, with the type its position expects (null when that type is unknown);
+/// <see cref="QuotedEnum"/> inside an enum field's <c>where</c> comparison, where a <c>String</c> variable is deprecated, not refused.
+/// </summary>
+internal readonly record struct VariableUse(string Name, int Offset, TypeRef? Type, bool HasLocationDefault, bool QuotedEnum = false);

@@ -10,6 +10,8 @@ internal sealed class ValidationContext
 {
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
+    private const string Deprecated = "DEPRECATED";
+
     private readonly List<GraphQLError> _errors = [];
     private readonly Dictionary<string, FragmentDefinitionNode> _fragments = new(StringComparer.Ordinal);
 
@@ -30,6 +32,12 @@ internal sealed class ValidationContext
     public string Text { get; }
 
     public DocumentNode Document { get; }
+
+    /// <summary>
+    /// What the document may do today but should not (a quoted enum value in a comparison, <see cref="EnumComparisons"/>):
+    /// answered under <c>extensions.warnings</c> when the document is otherwise valid, never refusing it.
+    /// </summary>
+    public List<GraphQLError> Warnings { get; } = [];
 
     /// <summary>The errors so far, at most the cap (plus the note that validation stopped).</summary>
     public IReadOnlyList<GraphQLError> Errors => _errors;
@@ -67,6 +75,16 @@ internal sealed class ValidationContext
         if (IsFull)
         {
             _errors.Add(new GraphQLError($"Too many errors: validation stopped after {GatewayOperationPlanner.MaxErrors}. Fix these and send the document again.", Code: "TOO_MANY_ERRORS"));
+        }
+    }
+
+    /// <summary>Records a deprecation warning at <paramref name="offset"/>, once per message and place (fragments are walked once per spread).</summary>
+    public void Warn(string message, int offset)
+    {
+        var warning = new GraphQLError(message, At(offset), null, Deprecated);
+        if (Warnings.Count < GatewayOperationPlanner.MaxErrors && !Warnings.Contains(warning))
+        {
+            Warnings.Add(warning);
         }
     }
 

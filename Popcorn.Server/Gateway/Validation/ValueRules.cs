@@ -11,17 +11,21 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class ValueRules
 {
-    public static void Check(ValidationContext context, ValueNode value, TypeRef type, List<VariableUse> uses, bool hasLocationDefault)
+    /// <summary>
+    /// Checks an argument's value; <paramref name="quotedEnum"/> inside an enum field's <c>where</c> comparison, where a
+    /// quoted enum value is still accepted with a warning (<see cref="EnumComparisons"/>).
+    /// </summary>
+    public static void Check(ValidationContext context, ValueNode value, TypeRef type, List<VariableUse> uses, bool hasLocationDefault, bool quotedEnum = false)
     {
         if (value.Variable is { } name)
         {
-            uses.Add(new VariableUse(name, value.Offset, type, hasLocationDefault));
+            uses.Add(new VariableUse(name, value.Offset, type, hasLocationDefault, quotedEnum));
             return;
         }
 
         if (value.Literal is { } literal)
         {
-            CheckLiteral(context, literal, type, value.Offset);
+            CheckLiteral(context, literal, type, value.Offset, quotedEnum);
             return;
         }
 
@@ -31,7 +35,7 @@ internal static class ValueRules
         {
             foreach (var item in value.Items)
             {
-                Check(context, item, nullable.OfType!, uses, hasLocationDefault: false);
+                Check(context, item, nullable.OfType!, uses, hasLocationDefault: false, quotedEnum);
             }
 
             return;
@@ -43,7 +47,7 @@ internal static class ValueRules
             {
                 if (InputField(context, input, field.Name, field.Location.Offset) is { } definition)
                 {
-                    Check(context, field.Value, definition.Type, uses, hasLocationDefault: false);
+                    Check(context, field.Value, definition.Type, uses, hasLocationDefault: false, input.IsEnumComparison);
                 }
             }
 
@@ -63,7 +67,7 @@ internal static class ValueRules
     }
 
     /// <summary>A constant (a default value, or an argument without variables) against <paramref name="type"/>.</summary>
-    public static void CheckLiteral(ValidationContext context, QueryValue value, TypeRef type, int offset)
+    public static void CheckLiteral(ValidationContext context, QueryValue value, TypeRef type, int offset, bool quotedEnum = false)
     {
         if (value.Kind == QueryValueKind.Null)
         {
@@ -77,7 +81,7 @@ internal static class ValueRules
 
         if (type.Kind == TypeRefKind.NonNull)
         {
-            CheckLiteral(context, value, type.OfType!, offset);
+            CheckLiteral(context, value, type.OfType!, offset, quotedEnum);
             return;
         }
 
@@ -86,7 +90,7 @@ internal static class ValueRules
             // A single value where a list is expected is a list of one (input coercion).
             foreach (var item in value.Kind == QueryValueKind.List ? value.Items : [value])
             {
-                CheckLiteral(context, item, type.OfType!, offset);
+                CheckLiteral(context, item, type.OfType!, offset, quotedEnum);
             }
 
             return;
@@ -105,12 +109,20 @@ internal static class ValueRules
                 int at = field.Location == default ? offset : field.Location.Offset;
                 if (InputField(context, input, field.Name, at) is { } definition)
                 {
-                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length));
+                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length), input.IsEnumComparison);
                 }
             }
 
             CheckRequiredFields(context, input, value.Fields.Select(f => f.Name), offset);
 
+            return;
+        }
+
+        if (quotedEnum && value.Kind == QueryValueKind.String && context.Schema.Find(type.Name!) is { Kind: SchemaTypeKind.ENUM } enumeration
+            && enumeration.EnumValues.Any(v => v.Name == value.Text))
+        {
+            // Deprecated, not refused: enum fields were compared with strings before their comparisons were typed.
+            context.Warn(EnumComparisons.QuotedValueWarning(value.Text!, enumeration.Name), offset);
             return;
         }
 

@@ -102,6 +102,14 @@ internal static class VariableRules
 
                 if (!IsAllowed(variable.Type, variable.Node.DefaultValue, use.Type, use.HasLocationDefault))
                 {
+                    if (use.QuotedEnum && variable.Type.NamedType == "String" && context.NamedType(use.Type) is { Kind: SchemaTypeKind.ENUM } enumeration
+                        && IsAllowed(Renamed(variable.Type, enumeration.Name), variable.Node.DefaultValue, use.Type, use.HasLocationDefault))
+                    {
+                        // A String variable compared with an enum field: how such a filter was declared before it was typed.
+                        context.Warn(EnumComparisons.StringVariableWarning(use.Name, enumeration.Name), use.Offset);
+                        continue;
+                    }
+
                     context.Report($"Variable \"${ValidationContext.Quote(use.Name)}\" of type \"{variable.Type}\" used in position expecting type \"{use.Type}\".", variable.Node.Offset, use.Offset);
                 }
             }
@@ -143,6 +151,8 @@ internal static class VariableRules
         // before anything runs.
         return sub.Name == super.Name || (sub.Name == "String" && DateScalars.IsDateScalar(super.Name!));
     }
+
+    private static TypeRef Renamed(TypeRef type, string name) => type.Kind == TypeRefKind.Named ? TypeRef.Named(name) : type with { OfType = Renamed(type.OfType!, name) };
 
     private static string NamedTypeName(TypeNode type) => type.ItemType is { } item ? NamedTypeName(item) : type.Name!;
 

@@ -40,7 +40,7 @@ internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxByt
             }
             else
             {
-                if (hole.Key is { } failedKey && result.Failed.TryGetValue(failedKey, out string? failure))
+                if (hole.Key is { } failedKey && result.Failed.TryGetValue(failedKey, out var failure))
                 {
                     Fail(hole, prefix, failure);
                 }
@@ -60,7 +60,7 @@ internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxByt
         output.Write(bytes[position..end]);
     }
 
-    private void Fail(JoinHole hole, JoinPath? prefix, string failure)
+    private void Fail(JoinHole hole, JoinPath? prefix, (string Message, int Status) failure)
     {
         if (errors.Count >= MaxErrors)
         {
@@ -69,7 +69,7 @@ internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxByt
         }
 
         var path = new JoinPath(prefix, hole.Path).ToList();
-        errors.Add(new GraphQLError($"The field '{hole.Site.Join.Name}' is unavailable. {failure}", Path: rootKey, Code: "SOURCE_UNAVAILABLE") { FullPath = path });
+        errors.Add(new GraphQLError($"The field '{hole.Site.Join.Name}' is unavailable. {failure.Message}", Path: rootKey, Code: "SOURCE_UNAVAILABLE") { FullPath = path, HttpStatus = failure.Status });
     }
 
     /// <summary>A response path built from the holes' relative paths, materialized only for an error.</summary>

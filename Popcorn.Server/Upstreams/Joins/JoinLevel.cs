@@ -28,5 +28,5 @@ internal sealed class JoinSiteResult
     public Dictionary<JoinKey, (JoinRecorder Answer, JoinElement Element)> Found { get; } = new();
 
     /// <summary>Keys whose call failed, with what the client is told.</summary>
-    public Dictionary<JoinKey, string> Failed { get; } = new();
+    public Dictionary<JoinKey, (string Message, int Status)> Failed { get; } = new();
 }

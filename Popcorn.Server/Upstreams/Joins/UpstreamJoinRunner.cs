@@ -86,7 +86,7 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
                     var result = level.For(site);
                     foreach (var key in keys)
                     {
-                        result.Failed.TryAdd(key, failure!);
+                        result.Failed.TryAdd(key, failure!.Value);
                     }
                 }
 
@@ -104,7 +104,7 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
         return level;
     }
 
-    private async Task<(JoinRecorder? Answer, string? Failure)> CallAsync(HttpContext context, JoinCall call, UpstreamJoinPlan joins)
+    private async Task<(JoinRecorder? Answer, (string Message, int Status)? Failure)> CallAsync(HttpContext context, JoinCall call, UpstreamJoinPlan joins)
     {
         string path = client.OptionsOf(call.Service).GraphQLPath + "?query=" + Uri.EscapeDataString(call.Selection);
         try
@@ -127,7 +127,7 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
         }
         catch (UpstreamUnavailableException e)
         {
-            return (null, e.Message);
+            return (null, (e.Message, e.Status));
         }
     }
 }

@@ -12,4 +12,7 @@ app.MapPopcornGateway("/graphql", gateway => gateway
     // Order.customer: the customer whose id is the order's customerId, from the customers service. The gateway asks it
     // once per response level for all the orders' keys, never once per order.
     .Join("Order.customer", from: "customers", key: "customerId", description: "Who placed the order, from the customers service."));
+
+// The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
+app.MapPopcornUpstream("/api/orders", "orders");
 app.Run();

@@ -137,7 +137,7 @@ public class GatewayValidationTests(TestHostServer server) : IClassFixture<TestH
 
         body!["data"]!["employee"]!["id"]!.GetValue<int>().ShouldBe(2);
         documents.TryGetValidated(query, out var second).ShouldBeTrue();
-        second.ShouldBeSameAs(first);
+        second.Document.ShouldBeSameAs(first.Document);
     }
 
     [Fact]

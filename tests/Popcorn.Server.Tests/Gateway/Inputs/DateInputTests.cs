@@ -42,7 +42,7 @@ public sealed class DateInputTests : IAsyncLifetime
               writtenOn: String
             }
             """);
-        sdl.ShouldContain("  appointments(on: LocalDate, first: Int, skip: Int): [Appointment!]!\n");
+        sdl.ShouldContain("  appointments(on: LocalDate, first: Int, skip: Int, where: AppointmentFilter): [Appointment!]!\n");
         sdl.ShouldContain("  move(id: Int!, at: DateTime!): Appointment\n");
         sdl.ShouldContain("scalar LocalTime @specifiedBy(url: \"https://scalars.graphql.org/chillicream/local-time.html\")");
     }
@@ -55,7 +55,7 @@ public sealed class DateInputTests : IAsyncLifetime
             """);
 
         body["errors"].ShouldBeNull();
-        body["data"]!["book"]!.ToJsonString(s_plain).ShouldBe("""{"id":2,"at":"2026-03-02T10:30:00+02:00","day":"2026-03-02","start":"10:30:00","logged":"2026-03-01T08:00:00Z","reminders":["2026-02-28"]}""");
+        body["data"]!["book"]!.ToJsonString(s_plain).ShouldBe("""{"id":3,"at":"2026-03-02T10:30:00+02:00","day":"2026-03-02","start":"10:30:00","logged":"2026-03-01T08:00:00Z","reminders":["2026-02-28"]}""");
     }
 
     [Fact]

@@ -5,7 +5,7 @@ using Popcorn;
 
 namespace Popcorn.Server.Tests.Gateway.Inputs;
 
-/// <summary>An appointment of the date input tests' diary: one member of every date and time type.</summary>
+/// <summary>An appointment of the date input tests' diary: one member of every date and time type, and an enum to filter by.</summary>
 public sealed class Appointment
 {
     [Always] public int Id { get; init; }
@@ -21,6 +21,16 @@ public sealed class Appointment
     [Default] public DateTime? Logged { get; init; }
 
     public List<DateOnly> Reminders { get; init; } = [];
+
+    [Filterable] public AppointmentKind Kind { get; init; }
+}
+
+/// <summary>What an appointment is, written as its name: its <c>where</c> comparison is typed by the enum.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<AppointmentKind>))]
+public enum AppointmentKind
+{
+    Visit,
+    Call,
 }
 
 /// <summary>What booking takes: dates required and optional, a list of dates, and one date the app reads its own way.</summary>
@@ -60,6 +70,7 @@ public sealed class Diary
     private readonly List<Appointment> _appointments =
     [
         new() { Id = 1, Title = "Dentist", At = new DateTimeOffset(2026, 1, 5, 9, 0, 0, TimeSpan.FromHours(1)), Day = new DateOnly(2026, 1, 5) },
+        new() { Id = 2, Title = "Bank", At = new DateTimeOffset(2026, 1, 6, 14, 0, 0, TimeSpan.Zero), Day = new DateOnly(2026, 1, 6), Kind = AppointmentKind.Call },
     ];
 
     /// <summary>How many times a resolver ran: a refused document runs none.</summary>

@@ -8,8 +8,10 @@ namespace Popcorn.Server.Tests.Gateway.Upstreams.Joins;
 
 /// <summary>
 /// Four services and a gateway, each its own app on real Kestrel on a free loopback port: <c>parcels</c>,
-/// <c>recipients</c> (whose <c>in</c> bound is 5, which its schema states), <c>depots</c>, and <c>outage</c>, which
-/// describes itself with the recipients' schema (prefix <c>Outage</c>) and answers every query 503. The gateway joins
+/// <c>recipients</c> (whose <c>in</c> bound is 5, which its schema states), <c>depots</c>, and three that describe
+/// themselves with the recipients' schema and fail every query: <c>outage</c> (503), <c>slow</c> (never answers; the
+/// gateway waits 1 s) and <c>garbled</c> (malformed JSON), with their names as prefixes. REST resources
+/// <c>/api/parcels</c>, <c>/api/outage</c>, <c>/api/slow</c> and <c>/api/garbled</c> serve their list root fields. The gateway joins
 /// <c>Parcel.recipient</c> (recipients by <c>recipientId</c>), <c>Recipient.depot</c> (depots by the string
 /// <c>depotCode</c>) and <c>Parcel.lastKnownRecipient</c> (the outage's). Each service records the selections it gets.
 /// </summary>
@@ -35,7 +37,13 @@ public sealed class JoinServicesServer : IAsyncLifetime
         ParcelsAddress = await StartServiceAsync("parcels", o => o.AddContext(ParcelsJsonContext.Default), 1000, g => g.Field("parcels", () => JoinServicesData.Parcels, "Every parcel."));
         RecipientsAddress = await StartServiceAsync("recipients", o => o.AddContext(RecipientsJsonContext.Default), RecipientsInBound, g => g.Field("recipients", () => JoinServicesData.Recipients, "Every recipient."));
         DepotsAddress = await StartServiceAsync("depots", o => o.AddContext(DepotsJsonContext.Default), 1000, g => g.Field("depots", () => JoinServicesData.Depots, "Every depot."));
-        string outage = await StartOutageAsync(RecipientsAddress);
+        string outage = await StartFakeAsync("outage", RecipientsAddress, _ => Task.FromResult(Results.StatusCode(503)));
+        string slow = await StartFakeAsync("slow", RecipientsAddress, async http =>
+        {
+            await Task.Delay(Timeout.Infinite, http.RequestAborted);
+            return Results.Empty;
+        });
+        string garbled = await StartFakeAsync("garbled", RecipientsAddress, _ => Task.FromResult(Results.Text("{\"data\":{\"recipients\":[{\"name\":", "application/json")));
         var gateway = BuildGateway(
             g => g.Join("Parcel.recipient", from: "recipients", key: "recipientId")
                 .Join("Recipient.depot", from: "depots", key: "depotCode", targetKey: "code")
@@ -45,7 +53,19 @@ public sealed class JoinServicesServer : IAsyncLifetime
             $"--Popcorn:Upstreams:depots:BaseAddress={DepotsAddress}",
             $"--Popcorn:Upstreams:outage:BaseAddress={outage}",
             "--Popcorn:Upstreams:outage:Prefix=Outage",
-            "--Popcorn:Upstreams:outage:MaxRetries=0");
+            "--Popcorn:Upstreams:outage:MaxRetries=0",
+            $"--Popcorn:Upstreams:slow:BaseAddress={slow}",
+            "--Popcorn:Upstreams:slow:Prefix=Slow",
+            "--Popcorn:Upstreams:slow:MaxRetries=0",
+            "--Popcorn:Upstreams:slow:Timeout=00:00:01",
+            "--Popcorn:Upstreams:slow:AttemptTimeout=00:00:01",
+            $"--Popcorn:Upstreams:garbled:BaseAddress={garbled}",
+            "--Popcorn:Upstreams:garbled:Prefix=Garbled",
+            "--Popcorn:Upstreams:garbled:MaxRetries=0");
+        gateway.MapPopcornUpstream("/api/parcels", "parcels");
+        gateway.MapPopcornUpstream("/api/outage", "outageRecipients");
+        gateway.MapPopcornUpstream("/api/slow", "slowRecipients");
+        gateway.MapPopcornUpstream("/api/garbled", "garbledRecipients");
         await gateway.StartAsync();
         _apps.Add(gateway);
         Gateway = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
@@ -104,20 +124,21 @@ public sealed class JoinServicesServer : IAsyncLifetime
         return app.Urls.First();
     }
 
-    private async Task<string> StartOutageAsync(string describedLike)
+    /// <summary>A service that describes itself like <paramref name="describedLike"/> and answers its gateway calls with <paramref name="answer"/>.</summary>
+    private async Task<string> StartFakeAsync(string name, string describedLike, Func<HttpContext, Task<IResult>> answer)
     {
         var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0"]);
         builder.Logging.ClearProviders();
         var app = builder.Build();
-        var received = Received.GetOrAdd("outage", _ => new());
+        var received = Received.GetOrAdd(name, _ => new());
         using var client = new HttpClient { BaseAddress = new Uri(describedLike) };
         string schema = await client.GetStringAsync("/popcorn/schema");
         app.MapGet("/popcorn/schema", () => Results.Text(schema, "application/json"));
-        app.MapGet("/graphql", (HttpContext http) =>
+        app.MapGet("/graphql", (Func<HttpContext, Task<IResult>>)(http =>
         {
             received.Enqueue(http.Request.Query["query"].ToString());
-            return Results.StatusCode(503);
-        });
+            return answer(http);
+        }));
         await app.StartAsync();
         _apps.Add(app);
         return app.Urls.First();
