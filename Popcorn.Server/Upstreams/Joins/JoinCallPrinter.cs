@@ -54,10 +54,10 @@ internal static class JoinCallPrinter
     public static int EscapedLength(string text)
     {
         int length = 0;
-        foreach (char c in text)
+        foreach (var rune in text.EnumerateRunes())
         {
-            length += c is (>= 'a' and <= 'z') or (>= 'A' and <= 'Z') or (>= '0' and <= '9') or '-' or '_' or '.' or '~' ? 1
-                : 3 * Encoding.UTF8.GetByteCount([c]);
+            length += rune.Value is (>= 'a' and <= 'z') or (>= 'A' and <= 'Z') or (>= '0' and <= '9') or '-' or '_' or '.' or '~' ? 1
+                : 3 * rune.Utf8SequenceLength;
         }
 
         return length;
