@@ -10,8 +10,8 @@ public static class PopcornOutputCacheServiceCollectionExtensions
     /// <summary>
     /// Wraps the output cache store registered so far (e.g. by <c>AddStackExchangeRedisOutputCache</c>; call this after
     /// it) so each call takes at most 500 ms and never throws: while the store is down or slow, cached endpoints answer
-    /// uncached (a lookup is a miss, a write is dropped, a warning is logged, event 8), and after a failure the store is
-    /// left alone for 2 s before it is tried again. See docs/caching.md.
+    /// uncached (a lookup is a miss, a write is dropped; the outage is logged once, events 20 and 21), and after a failure the store is
+    /// left alone for 2 s before one call tries it again. See docs/caching.md.
     /// </summary>
     /// <param name="services">The application's services.</param>
     /// <returns>The services, for chaining.</returns>

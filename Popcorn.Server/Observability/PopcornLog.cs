@@ -26,8 +26,7 @@ internal static partial class PopcornLog
     [LoggerMessage(7, LogLevel.Information, "The Popcorn playground at {Pattern} is off outside the Development environment; set EnableOutsideDevelopment in MapPopcornPlayground to serve it.")]
     public static partial void PlaygroundOff(this ILogger logger, string pattern);
 
-    [LoggerMessage(8, LogLevel.Warning, "The output cache store did not answer ({Exception}: {Message}); responses are served uncached, and the store is skipped for {RetryAfterMilliseconds} ms before it is tried again.")]
-    public static partial void OutputCacheStoreUnavailable(this ILogger logger, string exception, string message, int retryAfterMilliseconds);
+    // 8 is retired: it was OutputCacheStoreUnavailable, once per failed call; an outage of the store is now events 20 and 21.
 
     [LoggerMessage(9, LogLevel.Warning, "The field authorization policy '{Policy}' could not be evaluated ({Reason}); the fields it protects are hidden from this caller.")]
     public static partial void FieldPolicyNotEvaluated(this ILogger logger, string policy, string reason);
