@@ -48,6 +48,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornRowsWriter>();
         services.TryAddSingleton<PopcornGateway>();
+        services.TryAddSingleton<GatewayOperations>();
         services.TryAddSingleton<GatewayRequestHandler>();
         services.TryAddSingleton<PersistedQueryStore>();
         services.TryAddSingleton<PersistedDocuments>();

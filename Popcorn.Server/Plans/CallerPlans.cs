@@ -29,20 +29,24 @@ internal sealed partial class CallerPlans(PopcornRegistry registry, FieldAuthori
 
     /// <summary>
     /// The plan for a gateway root field's selection (the gateway's semantics) for callers with <paramref name="access"/>,
-    /// or the (logged) reason it does not fit. The gateway decides the access for the whole operation first.
+    /// or the reason it does not fit, which the gateway reports with the rest of the document's errors (or, checking
+    /// only, does not). The gateway decides the access for the whole operation first. With <paramref name="cached"/>
+    /// false the plan cache is neither read nor filled: a document checked on every pause in typing must not crowd out
+    /// the plans that run.
     /// </summary>
-    public bool TryCompileForGateway(TypeMetadata type, SelectionTree selection, FieldAccess access, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error)
+    public bool TryCompileForGateway(TypeMetadata type, SelectionTree selection, FieldAccess access, bool cached, [NotNullWhen(true)] out SelectionPlan? plan, [NotNullWhen(false)] out PopcornQueryException? error)
     {
+        var plans = authorization.PlansFor(registry.GatewayPlans, access);
         try
         {
-            plan = authorization.PlansFor(registry.GatewayPlans, access).GetOrCompile(type, selection);
+            plan = cached ? plans.GetOrCompile(type, selection) : PlanCompiler.Compile(type, selection, plans.CompilerOptions);
             error = null;
             return true;
         }
         catch (PopcornQueryException e)
         {
             plan = null;
-            error = Rejected(e);
+            error = e;
             return false;
         }
     }

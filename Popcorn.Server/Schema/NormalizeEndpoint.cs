@@ -25,12 +25,81 @@ internal static class NormalizeEndpoint
             : PopcornProblems.Result(problem);
     }
 
-    public static async Task<IResult> CheckAsync(HttpContext context, string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAuthorization authorization)
+    /// <summary>
+    /// The verdict, always with 200. With <paramref name="gateway"/> <c>true</c> the query is a gateway document: judged
+    /// by the gateway itself for this caller, every error it would answer with listed (<see cref="GatewayCheck"/>).
+    /// </summary>
+    public static async Task<IResult> CheckAsync(HttpContext context, CheckRequest request, PopcornRegistry registry, FieldAuthorization authorization, GatewayOperations operations, PopcornGateway gateway)
     {
-        var (normalized, problem) = Verdict(query, typeName, variables, registry, await AccessAsync(context, typeName, registry, authorization));
-        var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem, normalized?.Cost, normalized?.MaxCost);
+        if (GatewayRefusal(request, gateway, out bool onGateway) is { } refusal)
+        {
+            return Checked(null, refusal);
+        }
+
+        if (onGateway)
+        {
+            using var bound = ReadVariables(request.Variables, out var refused);
+            if (refused is not null)
+            {
+                return Checked(null, refused);
+            }
+
+            var access = await authorization.DecideAllAsync(context);
+            var problems = GatewayCheck.Problems(operations, request.Query!, bound?.RootElement ?? default, request.OperationName, access);
+            if (problems.Count > 0)
+            {
+                return Results.Json(new QueryCheck(false, null, null, problems[0]) { Problems = problems }, PopcornServerJsonContext.Default.QueryCheck);
+            }
+        }
+
+        var typeAccess = onGateway ? FieldAccess.Unrestricted : await AccessAsync(context, request.Type, registry, authorization);
+        var (normalized, problem) = Verdict(request.Query, request.Type, request.Variables, registry, typeAccess, request.OperationName);
+        return Checked(normalized, problem);
+    }
+
+    private static IResult Checked(NormalizedQuery? normalized, ProblemDetails? problem)
+    {
+        var check = new QueryCheck(problem is null, normalized?.Include, normalized?.GraphQL, problem, normalized?.Cost, normalized?.MaxCost)
+        {
+            Problems = problem is null ? null : [problem],
+        };
         return Results.Json(check, PopcornServerJsonContext.Default.QueryCheck);
     }
+
+    /// <summary>Why a gateway check cannot be made as asked (a bad <c>gateway</c> value, a type beside it, no gateway, no query); null when it can, or none was asked.</summary>
+    private static ProblemDetails? GatewayRefusal(CheckRequest request, PopcornGateway gateway, out bool onGateway)
+    {
+        onGateway = false;
+        if (request.Gateway is null)
+        {
+            return null;
+        }
+
+        if (!bool.TryParse(request.Gateway, out onGateway))
+        {
+            return Invalid("Invalid parameter", "The 'gateway' parameter must be true or false.");
+        }
+
+        if (!onGateway)
+        {
+            return null;
+        }
+
+        if (!string.IsNullOrEmpty(request.Type))
+        {
+            return Invalid("Invalid parameter", "Name a model type or gateway=true, not both: a gateway document's root fields are the gateway's, not a model's.");
+        }
+
+        if (gateway.Path is null)
+        {
+            return Invalid("No gateway", "This app maps no gateway (MapPopcornGateway), so there is no gateway document to check.");
+        }
+
+        return string.IsNullOrWhiteSpace(request.Query) ? Invalid("Invalid GraphQL document", "The request has no 'query'.") : null;
+    }
+
+    private static ProblemDetails Invalid(string title, string detail) =>
+        new() { Status = StatusCodes.Status400BadRequest, Title = title, Detail = detail };
 
     /// <summary>What the caller may see of the named type, so a check never confirms a field the caller could not select.</summary>
     private static ValueTask<FieldAccess> AccessAsync(HttpContext context, string? typeName, PopcornRegistry registry, FieldAuthorization authorization) =>
@@ -38,7 +107,7 @@ internal static class NormalizeEndpoint
             ? authorization.DecideAsync(context, policies)
             : ValueTask.FromResult(FieldAccess.Unrestricted);
 
-    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAccess access)
+    private static (NormalizedQuery? Query, ProblemDetails? Problem) Verdict(string? query, string? typeName, string? variables, PopcornRegistry registry, FieldAccess access, string? operationName = null)
     {
         using var bound = ReadVariables(variables, out var refused);
         if (refused is not null)
@@ -48,7 +117,7 @@ internal static class NormalizeEndpoint
 
         try
         {
-            var tree = SelectionParser.Parse(query, registry.Options.Limits, bound?.RootElement ?? default);
+            var tree = SelectionParser.Parse(query, registry.Options.Limits, bound?.RootElement ?? default, operationName);
             int maxPrint = MaxNormalizedLengthFactor * registry.Options.Limits.MaxLength;
             if (SelectionPrinter.PrintIncludeWithin(tree, maxPrint) is not { } include)
             {

@@ -15,7 +15,9 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
     /// checked against a model type when one is named, with a GraphQL document's variables bound when given as a JSON
     /// object; a bad query is a 400 problem) and
     /// <c>GET /popcorn/check?query=…[&amp;type=…][&amp;variables=…]</c> (the same verdict, always with 200: <c>{"valid":true,"include":…,"graphql":…}</c>
-    /// or <c>{"valid":false,"problem":{…}}</c>, for editors that check on every pause in typing).
+    /// or <c>{"valid":false,"problem":{…},"problems":[…]}</c>, for editors that check on every pause in typing; with
+    /// <c>gateway=true</c> (and optionally <c>operationName</c>) a gateway document judged by the gateway for this caller,
+    /// every error it would answer with in <c>problems</c>, nothing run, logged or counted).
     /// </summary>
     /// <returns>A builder for conventions on the three endpoints.</returns>
     public static IEndpointConventionBuilder MapPopcornSchema(this IEndpointRouteBuilder endpoints, string pattern = "/popcorn")
@@ -33,7 +35,8 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
         group.MapGet("/normalize", static (HttpContext context, string? query, string? type, string? variables, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.NormalizeAsync(context, query, type, variables, registry, authorization))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornNormalize", "A query's canonical forms in both syntaxes."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
-        group.MapGet("/check", static (HttpContext context, string? query, string? type, string? variables, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.CheckAsync(context, query, type, variables, registry, authorization))
+        group.MapGet("/check", static (HttpContext context, string? query, string? type, string? variables, string? gateway, string? operationName, PopcornRegistry registry, FieldAuthorization authorization, GatewayOperations operations, PopcornGateway popcornGateway) =>
+                NormalizeEndpoint.CheckAsync(context, new CheckRequest(query, type, variables, gateway, operationName), registry, authorization, operations, popcornGateway))
             .WithMetadata(new PopcornOwnEndpointMetadata("PopcornCheck", "A query's verdict, always 200: its canonical forms, or the problem a request would get."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         return group;

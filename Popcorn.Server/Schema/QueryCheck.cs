@@ -16,4 +16,12 @@ public sealed record QueryCheck(
     [property: JsonPropertyName("graphql")] string? GraphQL,
     ProblemDetails? Problem,
     long? Cost = null,
-    int? MaxCost = null);
+    int? MaxCost = null)
+{
+    /// <summary>
+    /// Every problem found, <see cref="Problem"/> first; null for a valid query. A selection checked against a type has
+    /// one (its compiler stops at the first); a gateway document (<c>gateway=true</c>) has every error the gateway would
+    /// answer it with.
+    /// </summary>
+    public IReadOnlyList<ProblemDetails>? Problems { get; init; }
+}

@@ -5,9 +5,10 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Writes <c>GET /popcorn/schema</c>: every model type (fields with wire names, kinds, types, Default/Always marks and
-/// descriptions), every REST resource and every gateway root field, and the names a client sends selections under
-/// (query parameter, header, gateway path), which the playground reads instead of assuming the defaults. <c>[Never]</c> fields are left out. Built from the
-/// generated metadata, the single description of the models.
+/// descriptions), every REST resource and every gateway root field (its resolver's <c>arguments</c> and, apart, the
+/// <c>listArguments</c> Popcorn applies, typed as in the SDL), and the names a client sends selections under (query
+/// parameter, header, gateway path), which the playground reads instead of assuming the defaults. <c>[Never]</c> fields
+/// are left out. Built from the generated metadata, the single description of the models.
 /// </summary>
 internal static partial class SchemaJsonWriter
 {
@@ -55,6 +56,7 @@ internal static partial class SchemaJsonWriter
             json.WriteBoolean("isList", shape?.IsSequence ?? false);
             json.WriteString("description", field.Description);
             WriteArguments(json, "arguments", field.Arguments);
+            WriteListArguments(json, ArgumentInputTypes.RootListArguments(field, shape, access));
             json.WriteEndObject();
         }
 
@@ -120,6 +122,24 @@ internal static partial class SchemaJsonWriter
             json.WriteStartObject();
             json.WriteString("name", argument.Name);
             json.WriteString("type", argument.GraphQLType);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+    }
+
+    /// <summary>
+    /// A root field's <c>listArguments</c>: those Popcorn applies (docs/clients.md, "Root fields and their arguments"),
+    /// apart from <c>arguments</c>, which its resolver binds and which a gateway forwards to the service that declares them.
+    /// </summary>
+    private static void WriteListArguments(Utf8JsonWriter json, IEnumerable<SchemaInputValue> arguments)
+    {
+        json.WriteStartArray("listArguments");
+        foreach (var argument in arguments)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", argument.Name);
+            json.WriteString("type", argument.Type.ToString());
             json.WriteEndObject();
         }
 

@@ -14,9 +14,10 @@ describe('gateway checks', () => {
 
     await errorMarkers(page).first().waitFor({ timeout: 10_000 });
     assert.equal((await errorMarkers(page).allTextContents()).join(''), 'employee');
+    // The gateway's own words, as Run would answer them (graphql-js's).
     assert.equal(
       await queryStatus(page).textContent(),
-      "Line 1, column 3: Argument 'id' of type 'Int!' is required but not provided (field 'employee').",
+      'Line 1, column 3: Field "employee" argument "id" of type "Int!" is required, but it was not provided.',
     );
 
     // Given the argument (commas optional, an alias in front), the query is fine.
@@ -32,12 +33,31 @@ describe('gateway checks', () => {
 
     await waitForStatus(page, /\(3 more marked in the editor\)$/);
     assert.deepEqual(await errorMarkers(page).allTextContents(), ['nope', 'employee', 'bogus', 'carz']);
-    assert.match(await queryStatus(page).textContent(), /^Line 1, column 18: Unknown field .nope. on type .Employee.\./);
+    assert.match(await queryStatus(page).textContent(), /^Line 1, column 18: Cannot query field .nope. on type .Employee.\./);
 
     // Fixing one leaves the others marked.
     await setQuery(page, '{ employees { id } employee { id } cars { make bogus } carz { id } }');
     await waitForStatus(page, /\(2 more marked in the editor\)$/);
     assert.deepEqual(await errorMarkers(page).allTextContents(), ['employee', 'bogus', 'carz']);
+  });
+
+  test('Lint_SeveralErrorsInOneRootFieldAndInAFragment_MarksEveryErrorTheGatewayWouldAnswer', async () => {
+    // Two mistakes under one root field and one inside a fragment: the editor used to mark each root field's first
+    // only, and nothing in a document with fragments. The gateway's check names them all, as GraphiQL marks them.
+    const { page } = await suite.open(search({ resource: 'graphql', syntax: 'graphql', query: '' }));
+    const query = 'query Q { employees { id nope zip } cars { ...C } carz { id } } fragment C on Car { make bogus }';
+
+    await setQuery(page, query);
+
+    await waitForStatus(page, /\(3 more marked in the editor\)$/);
+    assert.deepEqual(await errorMarkers(page).allTextContents(), ['nope', 'zip', 'carz', 'bogus']);
+
+    // The same four are what Run answers.
+    const response = await page.evaluate(async (document) => {
+      const answer = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: document }) });
+      return answer.json();
+    }, query);
+    assert.equal(response.errors.length, 4, JSON.stringify(response.errors));
   });
 
   test('Lint_GatewayWithVariables_ChecksTheQueryWithTheValuesInTheBox', async () => {

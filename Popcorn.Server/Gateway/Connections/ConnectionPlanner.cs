@@ -9,9 +9,10 @@ namespace Popcorn.Server;
 /// element type for the caller (so a hidden or <c>[Never]</c> field is unknown there exactly as in a plain list), and
 /// compiles the rows plan: every node's fields, with the list's <c>first</c>/<c>after</c>/<c>orderBy</c>/<c>where</c>
 /// checked as a plain list's are, ordered by the tie-breakers when the client gives no order (so every edge has a
-/// cursor), and reading one row more than the page.
+/// cursor), and reading one row more than the page. With <paramref name="checkOnly"/> its selections are compiled
+/// outside the plan cache (<see cref="GatewayOperations.Check"/>).
 /// </summary>
-internal sealed class ConnectionPlanner(CallerPlans callerPlans)
+internal sealed class ConnectionPlanner(CallerPlans callerPlans, bool checkOnly = false)
 {
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
@@ -19,7 +20,7 @@ internal sealed class ConnectionPlanner(CallerPlans callerPlans)
     public GatewayStep? Plan(SelectionTree document, PropertyReference property, string key, GatewayField field, ResultShape shape, IReadOnlyDictionary<string, object?> arguments, FieldAccess access, List<GraphQLError> errors)
     {
         int before = errors.Count;
-        var compile = new Compiler(callerPlans, document, shape.Metadata, access, key, errors);
+        var compile = new Compiler(callerPlans, !checkOnly, document, shape.Metadata, access, key, errors);
         var keys = new List<ConnectionKey>();
         var nodes = new List<PropertyReference>();
         foreach (var (item, children) in Group(property.Children, key, errors))
@@ -167,14 +168,14 @@ internal sealed class ConnectionPlanner(CallerPlans callerPlans)
         new($"Unknown field '{GraphQLError.Quote(item.Name)}' on type '{typeName}'.", item.Location, key, ValidationFailed, Kind: QueryErrorKind.UnknownField);
 
     /// <summary>Compiles selections over the element type for the caller, adding the compiler's error (with its position) when one fails.</summary>
-    private sealed class Compiler(CallerPlans callerPlans, SelectionTree document, TypeMetadata element, FieldAccess access, string key, List<GraphQLError> errors)
+    private sealed class Compiler(CallerPlans callerPlans, bool cached, SelectionTree document, TypeMetadata element, FieldAccess access, string key, List<GraphQLError> errors)
     {
         public TypeMetadata Element => element;
 
         public SelectionPlan? Plan(IReadOnlyList<PropertyReference> children, IReadOnlyList<QueryArgument> arguments)
         {
             var selection = new SelectionTree(children, arguments, document.SourceText, document.Syntax);
-            if (callerPlans.TryCompileForGateway(element, selection, access, out var plan, out var error))
+            if (callerPlans.TryCompileForGateway(element, selection, access, cached, out var plan, out var error))
             {
                 return plan;
             }

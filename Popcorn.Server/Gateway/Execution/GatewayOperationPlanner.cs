@@ -4,11 +4,13 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Checks every root field of a parsed document before anything runs (known name, unique key, bindable arguments, a
-/// selection that fits) and turns it into a <see cref="GatewayOperation"/>, or into the errors to answer with.
+/// selection that fits) and turns it into a <see cref="GatewayOperation"/>, or into the errors to answer with. It reports
+/// nothing itself (<see cref="GatewayOperations"/> logs and counts a refusal); with <paramref name="checkOnly"/> it
+/// neither reads nor fills the plan cache and records no cost, for <see cref="GatewayOperations.Check"/>.
 /// </summary>
-internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway)
+internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway, bool checkOnly = false)
 {
-    private readonly ConnectionPlanner _connections = new(callerPlans);
+    private readonly ConnectionPlanner _connections = new(callerPlans, checkOnly);
 
     private const string ValidationFailed = "GRAPHQL_VALIDATION_FAILED";
 
@@ -118,7 +120,7 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             // The list's first/skip/orderBy/where the resolver leaves to Popcorn: compiled into the plan like a nested list's.
             var listArguments = property.Arguments.Where(a => field.LeavesToPopcorn(a.Name, shape)).ToArray();
             var selection = new SelectionTree(property.Children, listArguments, document.SourceText, document.Syntax);
-            if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, out var plan, out var error))
+            if (callerPlans.TryCompileForGateway(shape.Metadata, selection, access, cached: !checkOnly, out var plan, out var error))
             {
                 string? upstream = null;
                 UpstreamJoinPlan? joins = null;
@@ -170,10 +172,14 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             }
         }
 
-        registry.Metrics.Cost(total, PopcornTelemetryTags.EndpointGateway);
+        if (!checkOnly)
+        {
+            registry.Metrics.Cost(total, PopcornTelemetryTags.EndpointGateway);
+        }
+
         if (SelectionBudget.Check(total, options.MaxSelectionCost, costliest?.Location ?? SelectionBudget.Start) is { } error)
         {
-            errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", callerPlans.Rejected(error)));
+            errors.Add(new GraphQLError(error.Detail, error.Location, costliest?.Key, "COST_LIMIT_EXCEEDED", error));
         }
     }
 

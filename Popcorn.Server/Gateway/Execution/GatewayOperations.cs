@@ -12,6 +12,8 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 {
     private readonly GatewayOperationPlanner _planner = new(registry, callerPlans, gateway);
 
+    private readonly GatewayOperationPlanner _checker = new(registry, callerPlans, gateway, checkOnly: true);
+
     internal GatewayDocumentCache Documents { get; } = new(registry.Options.PlanCacheCapacity, registry.Metrics);
 
     /// <summary>
@@ -43,6 +45,19 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     }
 
     /// <summary>
+    /// The errors <c>/graphql</c> would refuse <paramref name="request"/> with for callers with <paramref name="access"/>,
+    /// empty when it would run: parsed, validated and planned as a request is, but nothing runs, and nothing is logged,
+    /// counted, cached (documents or plans) or recorded as a cost, so an editor may check on every pause in typing
+    /// without its drafts showing up as refused requests (<c>/popcorn/check?gateway=true</c>, docs/playground.md).
+    /// </summary>
+    public List<GraphQLError> Check(GatewayRequest request, FieldAccess access)
+    {
+        var errors = new List<GraphQLError>();
+        Prepare(request, errors, access, checkOnly: true);
+        return errors;
+    }
+
+    /// <summary>
     /// The operation or errors for this key: from the document cache, or prepared and kept there. A refusal is kept only
     /// when the gateway has protected fields (then timing must not tell a hidden name from an unknown one); it is
     /// reported again, as when it was prepared, each time it is answered.
@@ -68,7 +83,11 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         return prepared;
     }
 
-    /// <summary>Logs and counts a remembered refusal as <see cref="Prepare(GatewayRequest, List{GraphQLError}, FieldAccess)"/> did when it was made.</summary>
+    /// <summary>
+    /// Logs and counts a refusal, when it is made and each time a remembered one is answered again: the first of the
+    /// gateway's own errors (schema validation, root-level mistakes) is logged, every error is counted by its kind, and a
+    /// selection's error (<see cref="GraphQLError.Source"/>) is logged and counted as REST's are.
+    /// </summary>
     private void Report(List<GraphQLError> errors)
     {
         if (errors.Count > 0 && errors[0].Source is null)
@@ -89,46 +108,42 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         }
     }
 
+    /// <summary>The operation, or the errors that refuse it, logged and counted (<see cref="Report"/>).</summary>
     private Prepared Prepare(GatewayRequest request, FieldAccess access)
     {
         var errors = new List<GraphQLError>();
-        return Prepare(request, errors, access) is { } operation ? new(operation, null) : new(null, errors);
+        if (Prepare(request, errors, access, checkOnly: false) is { } operation)
+        {
+            return new(operation, null);
+        }
+
+        Report(errors);
+        return new(null, errors);
     }
 
-    /// <summary>Parses and validates the request's document; null with <paramref name="errors"/> filled when it is refused.</summary>
-    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access)
+    /// <summary>
+    /// Parses, validates and plans the request's document; null with <paramref name="errors"/> filled when it is refused.
+    /// Reports nothing: the caller decides whether a refusal is logged and counted.
+    /// </summary>
+    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly)
     {
         SelectionTree? document;
         bool mutation;
         IReadOnlyList<GraphQLError> warnings;
         try
         {
-            document = ParseValid(request, errors, access, out mutation, out warnings);
+            document = ParseValid(request, errors, access, checkOnly, out mutation, out warnings);
         }
         catch (PopcornQueryException e)
         {
-            errors.Add(GraphQLError.From(callerPlans.Rejected(e)));
+            errors.Add(GraphQLError.From(e));
             return null;
         }
 
-        var operation = document is null ? null : _planner.Plan(document, errors, access, mutation);
+        var operation = document is null ? null : (checkOnly ? _checker : _planner).Plan(document, errors, access, mutation);
         if (operation is not null)
         {
             operation.Warnings = warnings;
-        }
-        if (operation is null && errors.Count > 0 && errors[0].Source is null)
-        {
-            // The schema's validation errors and root-level mistakes are the gateway's own; selection errors were logged by CallerPlans.
-            callerPlans.Rejected(errors[0].Message, errors[0].Location);
-        }
-
-        // Errors from a PopcornQueryException were counted by CallerPlans; the gateway's own are counted here.
-        foreach (var error in errors)
-        {
-            if (error.Source is null)
-            {
-                registry.Metrics.Rejected(error.Kind);
-            }
         }
 
         return operation;
@@ -140,7 +155,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
+    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
     {
         mutation = false;
         warnings = [];
@@ -150,7 +165,9 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
             return callerPlans.Parse(query, request.Variables, request.OperationName);
         }
 
-        bool validated = Documents.TryGetValidated(query, out var known);
+        // A check neither reads nor fills the cache of validated documents: its drafts would crowd out the ones that run.
+        GatewayDocumentCache.ValidatedDocument known = default;
+        bool validated = !checkOnly && Documents.TryGetValidated(query, out known);
         var document = known.Document;
         warnings = known.Warnings ?? [];
         if (!validated)
@@ -175,7 +192,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
                 return null;
             }
 
-            if (!hides)
+            if (!hides && !checkOnly)
             {
                 Documents.AddValidated(query, new(document!, warnings));
             }

@@ -12,28 +12,25 @@ namespace Popcorn.Server;
 /// (<see cref="GatewayResponses"/>): 400 under <c>application/graphql-response+json</c>, 200 under <c>application/json</c>.
 /// </summary>
 /// <remarks>
-/// Its services are given to it (the registry, the caller plans, the response writer, the root sources, the gateway's
-/// root fields, the persisted documents); it reaches through no other component. Logs under <c>Popcorn.Server.GatewayRequestHandler</c>,
+/// Its services are given to it (the registry, the operations, the response writer, the root sources, the persisted
+/// documents); it reaches through no other component. Logs under <c>Popcorn.Server.GatewayRequestHandler</c>,
 /// the category docs/configuration.md documents for the gateway's events.
 /// </remarks>
 internal sealed class GatewayRequestHandler(
     PopcornRegistry registry,
-    CallerPlans callerPlans,
     PopcornResponseWriter writer,
     RootSources sources,
-    PopcornGateway gateway,
+    GatewayOperations operations,
     PersistedDocuments persistedDocuments,
     ILogger<GatewayRequestHandler> logger)
 {
     private readonly PersistedDocumentResolver _persisted = new(persistedDocuments, registry.Options, registry.Metrics);
 
-    private readonly GatewayOperations _operations = new(registry, callerPlans, gateway);
-
     private readonly GatewayExecutor _executor = new(registry, writer, sources, logger);
 
     private readonly GatewayMutationRunner _mutations = new(writer, sources, logger);
 
-    internal GatewayDocumentCache Documents => _operations.Documents;
+    internal GatewayDocumentCache Documents => operations.Documents;
 
     internal IntrospectionAnswers Introspection => _executor.Introspection;
 
@@ -71,7 +68,7 @@ internal sealed class GatewayRequestHandler(
         // 3. The validated operation for this caller.
         registry.Metrics.Selection(request.Query, PopcornTelemetryTags.TransportGateway);
         using var span = PopcornTracing.StartGraphQLOperation(request.Query, request.OperationName);
-        var (operation, errors, _) = await _operations.ForCallerAsync(context, request);
+        var (operation, errors, _) = await operations.ForCallerAsync(context, request);
         if (operation is null)
         {
             span?.SetStatus(System.Diagnostics.ActivityStatusCode.Error, "refused");

@@ -51,6 +51,16 @@ internal static class ArgumentInputTypes
     }
 
     /// <summary>
+    /// The list arguments Popcorn applies to root field <paramref name="field"/> of result <paramref name="shape"/>: a
+    /// root list's <see cref="ListArguments"/> except those its resolver binds itself (<see cref="GatewayField.LeavesToPopcorn"/>);
+    /// none for a field that returns no list. The SDL, introspection and <c>/popcorn/schema</c> all ask here.
+    /// </summary>
+    public static IEnumerable<SchemaInputValue> RootListArguments(GatewayField field, ResultShape? shape, FieldAccess access) =>
+        shape is { IsSequence: true }
+            ? ListArguments(shape.Metadata, access).Where(a => field.LeavesToPopcorn(a.Name, shape))
+            : [];
+
+    /// <summary>
     /// The enum and input types the list arguments of <paramref name="models"/> use, in a stable order.
     /// <paramref name="enumOf"/> names the GraphQL enum of a field written as one (null otherwise): its comparison is a
     /// <c>TEnumComparison</c> of that enum (<see cref="EnumComparisons"/>).

@@ -135,12 +135,9 @@ internal static class SchemaModelBuilder
                 type = TypeRef.NonNull(type);
             }
 
-            var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType)));
-            if (shape is { IsSequence: true })
-            {
-                // The root list's own arguments, the same input types as a nested list's, unless the resolver binds that name.
-                arguments = arguments.Concat(ArgumentInputTypes.ListArguments(shape.Metadata, access).Where(a => field.LeavesToPopcorn(a.Name, shape)));
-            }
+            // The resolver's own arguments, then the root list's (the same input types as a nested list's).
+            var arguments = field.Arguments.Select(a => new SchemaInputValue(a.Name, null, TypeRef.Parse(a.GraphQLType)))
+                .Concat(ArgumentInputTypes.RootListArguments(field, shape, access));
 
             fields.Add(new SchemaField(field.Name, field.Description, arguments.ToArray(), type));
             if (connections is { } paging && ConnectionFields.Offered(registry, paging.Gateway, field, access) is { } paged)

@@ -159,6 +159,19 @@ public class GatewayFieldAuthorizationTests(AccountsServer server) : IClassFixtu
         refused["valid"]!.GetValue<bool>().ShouldBeFalse();
         refused["problem"]!["errorKind"]!.GetValue<string>().ShouldBe("UnknownField");
     }
+
+    [Fact]
+    public async Task PopcornCheckOnTheGateway_RefusesAHiddenFieldExactlyAsAnUnknownOne()
+    {
+        static string Check(string document) => "/popcorn/check?gateway=true&query=" + Uri.EscapeDataString(document);
+
+        var allowed = await Json(await server.GetAsync(Check("{ account(id: 1) { creditLimit } }"), roles: "sales"));
+        string refused = await (await server.GetAsync(Check("{ account(id: 1) { creditLimit } }"))).Content.ReadAsStringAsync();
+        string unknown = await (await server.GetAsync(Check("{ account(id: 1) { creditLimiq } }"))).Content.ReadAsStringAsync();
+
+        allowed["valid"]!.GetValue<bool>().ShouldBeTrue();
+        refused.Replace("creditLimit", "NAME").ShouldBe(unknown.Replace("creditLimiq", "NAME"));
+    }
 }
 
 /// <summary>With <c>UnauthorizedFields=Forbid</c>, naming a refused field is a 403 (REST) or a <c>FORBIDDEN</c> error (gateway).</summary>

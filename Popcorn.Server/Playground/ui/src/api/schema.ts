@@ -50,8 +50,19 @@ export interface RootFieldInfo {
   name: string;
   type: string;
   isList: boolean;
+  /** The resolver's own arguments (`employee(id: Int!)`). */
   arguments: ArgumentInfo[];
+  /**
+   * The list arguments Popcorn applies to a root list (`first`, `skip`, `orderBy: [OrderSort!]`, `where: OrderFilter`,
+   * `after`), those the resolver does not bind itself; empty on a single object (docs/clients.md).
+   */
+  listArguments: ArgumentInfo[];
   description?: string | null;
+}
+
+/** Every argument of a root field, in the SDL's order: the resolver's own, then Popcorn's list arguments. */
+export function rootArguments(root: RootFieldInfo): ArgumentInfo[] {
+  return [...root.arguments, ...root.listArguments];
 }
 
 export interface Schema {
@@ -81,5 +92,6 @@ export async function fetchSchema(): Promise<Schema> {
     figuresPath: schema.figuresPath ?? null,
   });
   // Tolerate a server that leaves out an empty section rather than failing the whole page.
-  return { types: schema.types ?? [], resources: schema.resources ?? [], rootFields: schema.rootFields ?? [] };
+  const rootFields = (schema.rootFields ?? []).map((root) => ({ ...root, listArguments: root.listArguments ?? [] }));
+  return { types: schema.types ?? [], resources: schema.resources ?? [], rootFields };
 }

@@ -10,7 +10,7 @@ import { scopeOfSet } from '../query/scopeOfSet';
 /**
  * The arguments Popcorn gives every list of models (docs/data.md, "Arguments on list fields"): a REST list
  * resource's root takes them before its selection, `(first: 10)[id]`; a gateway root list field takes those its
- * resolver does not bind itself.
+ * resolver does not bind itself, which `/popcorn/schema` lists as its `listArguments`.
  */
 export const listArgumentNames = ['first', 'skip', 'orderBy', 'where', 'after'];
 
@@ -94,14 +94,17 @@ function gatewayRootField(index: SchemaIndex, name: string): ArgumentOwner | nul
     return introspected ? { names: introspected.args.map((argument) => argumentName(argument.name, argument.type)), element: undefined, introspected } : null;
   }
 
-  const names: Completion[] = root.arguments.map((argument) => argumentName(argument.name, argument.type));
+  // The server lists the list arguments it applies to this field (those the resolver leaves to Popcorn, `after` only
+  // where a cursor can name a position), typed as in the SDL: nothing to work out here.
   const element = root.isList ? index.typeNamed(root.type) : undefined;
-  if (element) {
-    // The list arguments the resolver leaves to Popcorn (one it declares itself it binds, docs/data.md).
-    const bound = new Set(root.arguments.map((argument) => argument.name));
-    names.push(...listOwner(element, listArgumentNames.filter((name) => !bound.has(name) && name !== 'after')).names);
-  }
-
+  const grammar = element ? listOwner(element, listArgumentNames).names : [];
+  const names: Completion[] = [
+    ...root.arguments.map((argument) => argumentName(argument.name, argument.type)),
+    ...root.listArguments.map((argument) => ({
+      ...argumentName(argument.name, argument.type),
+      info: grammar.find((option) => option.label === argument.name)?.detail,
+    })),
+  ];
   return { names, element, introspected };
 }
 

@@ -1,6 +1,6 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { GatewayField } from '../api/introspection';
-import type { FieldInfo } from '../api/schema';
+import { rootArguments, type FieldInfo } from '../api/schema';
 import { argumentCompletions } from './argumentCompletion';
 import { sampleArguments, type SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
@@ -85,7 +85,8 @@ function namesIn(scope: Scope, index: SchemaIndex, syntax: Syntax, onGateway: bo
       const args = sampleArguments(root);
       // What introspection says, when the gateway answers it: the GraphQL type and description a client sees.
       const introspected = index.gateway?.rootFields.get(root.name);
-      const signature = root.arguments.length ? `Arguments: ${root.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')}` : null;
+      const all = rootArguments(root);
+      const signature = all.length ? `Arguments: ${all.map((a) => `${a.name}: ${a.type}`).join(', ')}` : null;
       return {
         label: root.name,
         type: 'function',

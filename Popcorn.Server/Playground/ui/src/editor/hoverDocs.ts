@@ -1,6 +1,6 @@
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import type { GatewayArgument, GatewayField } from '../api/introspection';
-import type { ArgumentInfo, FieldInfo, RootFieldInfo } from '../api/schema';
+import { rootArguments, type ArgumentInfo, type FieldInfo, type RootFieldInfo } from '../api/schema';
 import type { SchemaIndex } from '../model/schemaIndex';
 import type { Scope } from '../model/scope';
 import type { Outline, SelectionItem } from '../query/outline';
@@ -52,7 +52,7 @@ function describe(item: SelectionItem, word: string, at: number, scope: Scope, i
     }
 
     const introspected = index.gateway?.rootFields.get(root.name);
-    const argument = inArguments ? root.arguments.find((candidate) => candidate.name === word) : undefined;
+    const argument = inArguments ? rootArguments(root).find((candidate) => candidate.name === word) : undefined;
     if (argument) {
       return { kind: 'argument', argument, root, introspected: introspected?.args.find((candidate) => candidate.name === word) };
     }
@@ -85,7 +85,7 @@ function render(documented: Documented): HTMLElement {
         return doc(`${root.name}${args.length ? `(${args.join(', ')})` : ''}: ${introspected.type}`, deprecation(introspected) ?? 'gateway root field', introspected.description);
       }
 
-      const args = root.arguments.map((argument) => `${argument.name}: ${argument.type}`).join(', ');
+      const args = rootArguments(root).map((argument) => `${argument.name}: ${argument.type}`).join(', ');
       return doc(`${root.name}${args ? `(${args})` : ''}: ${root.isList ? `[${root.type}]` : root.type}`, 'gateway root field', root.description ?? null);
     }
     case 'argument': {

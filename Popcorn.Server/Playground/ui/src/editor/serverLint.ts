@@ -3,7 +3,6 @@ import { linter, type Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import { normalize, type SelectionCost } from '../api/normalize';
 import { describeProblem, type Problem } from '../api/problem';
-import { checkGatewayFields } from '../query/gatewayFieldCheck';
 import type { EditorEnvironment } from './editorEnvironment';
 import { recheckRequested } from './recheck';
 
@@ -12,9 +11,9 @@ const lintDelayMs = 350;
 
 /**
  * Live error markers from the server's own parser: the query goes to the server's check
- * (with the resource's type, so unknown fields are caught too; for the gateway, each root
- * field's selection with that field's type) and a reported problem becomes a diagnostic at the
- * line and column the server names; every problem found is marked at once. `onVerdict` hears
+ * (with the resource's type, so unknown fields are caught too; for the gateway, the gateway's own
+ * check of the whole document) and a reported problem becomes a diagnostic at the line and
+ * column the server names; every problem found is marked at once. `onVerdict` hears
  * every verdict, with the selection's estimated cost when the server gave one (a valid query
  * checked against a type).
  */
@@ -86,18 +85,18 @@ async function verdictOn(view: EditorView, environment: EditorEnvironment): Prom
 }
 
 /**
- * The whole query through the server's parser (on the gateway with the variables box bound, when it holds an object,
- * so a `$name` is judged as Run will judge it), then, for the gateway, each root field's selection against its type.
+ * The query through the server's check (on the gateway with the variables box bound, when it holds an object, so a
+ * `$name` is judged as Run will judge it): against the resource's type, or, for the gateway, by the gateway itself,
+ * which names every error its answer to Run would hold, as GraphiQL marks them all.
  */
 async function check(text: string, environment: EditorEnvironment): Promise<Verdict> {
   const variables = environment.variables;
-  const result = await normalize(text, environment.checkedType, undefined, variables);
-  if (!result.ok) {
-    return { problems: [result.problem], cost: null, withVariables: variables !== undefined };
-  }
-
-  const problems = environment.rootScope.kind === 'gateway' ? await checkGatewayFields(text, environment.syntax, environment.index) : [];
-  return { problems, cost: result.query.cost ?? null, withVariables: variables !== undefined };
+  const onGateway = environment.rootScope.kind === 'gateway';
+  const result = await normalize(text, onGateway ? undefined : environment.checkedType, undefined, variables, onGateway);
+  const withVariables = variables !== undefined;
+  return result.ok
+    ? { problems: [], cost: result.query.cost ?? null, withVariables }
+    : { problems: result.problems, cost: null, withVariables };
 }
 
 function diagnosticFor(problem: Problem, doc: Text, withVariables: boolean): Diagnostic {

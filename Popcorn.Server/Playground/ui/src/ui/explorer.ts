@@ -1,5 +1,5 @@
 import type { GatewayInputType, GatewayInputValue } from '../api/introspection';
-import type { FieldInfo, ResourceInfo, RootFieldInfo, TypeInfo } from '../api/schema';
+import { rootArguments, type FieldInfo, type ResourceInfo, type RootFieldInfo, type TypeInfo } from '../api/schema';
 import { serverNames } from '../api/serverNames';
 import type { SchemaIndex } from '../model/schemaIndex';
 import { gatewayTargetName } from '../model/target';
@@ -128,7 +128,8 @@ export class Explorer {
   }
 
   private rootFieldRow(root: RootFieldInfo): HTMLElement {
-    const args = root.arguments.length ? `(${root.arguments.map((a) => `${a.name}: ${a.type}`).join(', ')})` : '';
+    const all = rootArguments(root);
+    const args = all.length ? `(${all.map((a) => `${a.name}: ${a.type}`).join(', ')})` : '';
     return h(
       'li',
       {},
