@@ -58,7 +58,15 @@ public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IC
 
         status.ShouldBe(200, body.ToJsonString());
         body["errors"].ShouldBeNull();
+        // The service logs through the console logger's queue, so its lines can reach us after the gateway's answer:
+        // wait until every call it started is logged as finished (the statement is logged before that).
         string log = services.Customers.Output[before..];
+        for (int wait = 0; wait < 100 && (CountOf(log, "Request finished") == 0 || CountOf(log, "Request starting") != CountOf(log, "Request finished")); wait++)
+        {
+            await Task.Delay(100);
+            log = services.Customers.Output[before..];
+        }
+
         var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ToArray();
         calls.ShouldHaveSingleItem(log); // 20 orders, 12 distinct customers: one call with all 12 keys
         Uri.UnescapeDataString(calls[0]).ShouldContain("[j0:customers(where: {id: {in: [1,2,3,4,5,6,7,8,9,10,11,12]}})[name,city,id]]");
