@@ -28,4 +28,23 @@ public sealed class PopcornEntityFrameworkCoreOptions
     /// naming this option, after that the response is cut off. Default 1,000,000; null for no bound.
     /// </summary>
     public long? MaxRowsRead { get; set; } = 1_000_000;
+
+    /// <summary>
+    /// The most query shapes EF Core may compile at once for Popcorn's queries. EF Core compiles a shape (a set of
+    /// fields, nesting and filters; argument values are parameters) the first time it sees it: tens to hundreds of
+    /// milliseconds of CPU for a deep selection, against a few once it is cached, and a client can send a new shape
+    /// with every request. Past this bound a query of a new shape waits for a slot (see
+    /// <see cref="MaxQueuedCompilations"/>); known shapes never wait. Default half the processors (at least one), so
+    /// a flood of new shapes leaves the other half serving known ones; null for no bound.
+    /// </summary>
+    public int? MaxConcurrentCompilations { get; set; } = Math.Max(1, Environment.ProcessorCount / 2);
+
+    /// <summary>
+    /// The most queries of new shapes that may wait for a compilation slot at once; past it a request is answered 503
+    /// with <c>Retry-After</c> (gateway: <c>SOURCE_UNAVAILABLE</c>) at once. Default 64; 0 refuses instead of waiting.
+    /// </summary>
+    public int MaxQueuedCompilations { get; set; } = 64;
+
+    /// <summary>How long a query of a new shape may wait for a compilation slot before it is answered 503 with <c>Retry-After</c>. Default 10 seconds.</summary>
+    public TimeSpan CompilationQueueTimeout { get; set; } = TimeSpan.FromSeconds(10);
 }

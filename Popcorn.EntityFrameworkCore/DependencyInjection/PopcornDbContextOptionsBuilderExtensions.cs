@@ -6,8 +6,8 @@ namespace Microsoft.EntityFrameworkCore;
 public static class PopcornDbContextOptionsBuilderExtensions
 {
     /// <summary>
-    /// Adds the interceptor that bounds the rows a Popcorn query reads (<see cref="PopcornEntityFrameworkCoreOptions.MaxRowsRead"/>)
-    /// and interrupts a cancelled query on SQLite. Contexts registered with <c>AddDbContext</c> get it from
+    /// Adds the interceptors that bound the rows a Popcorn query reads (<see cref="PopcornEntityFrameworkCoreOptions.MaxRowsRead"/>)
+    /// and the compilations of new query shapes (<see cref="PopcornEntityFrameworkCoreOptions.MaxConcurrentCompilations"/>), and interrupt a cancelled query on SQLite. Contexts registered with <c>AddDbContext</c> get it from
     /// <c>AddPopcornEntityFrameworkCore()</c> already; call this for a context built with <c>new DbContextOptionsBuilder</c>.
     /// </summary>
     /// <param name="options">The context's options.</param>
@@ -15,7 +15,7 @@ public static class PopcornDbContextOptionsBuilderExtensions
     public static DbContextOptionsBuilder AddPopcornInterceptors(this DbContextOptionsBuilder options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return options.AddInterceptors(DatabaseCancellation.Instance);
+        return options.AddInterceptors(DatabaseCancellation.Instance, CompilationGateInterceptor.Instance);
     }
 
     /// <inheritdoc cref="AddPopcornInterceptors(DbContextOptionsBuilder)"/>
@@ -24,6 +24,6 @@ public static class PopcornDbContextOptionsBuilderExtensions
         where TContext : DbContext
     {
         ArgumentNullException.ThrowIfNull(options);
-        return options.AddInterceptors(DatabaseCancellation.Instance);
+        return options.AddInterceptors(DatabaseCancellation.Instance, CompilationGateInterceptor.Instance);
     }
 }

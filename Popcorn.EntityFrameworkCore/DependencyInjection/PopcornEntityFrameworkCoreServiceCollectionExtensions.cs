@@ -13,7 +13,7 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
     /// the selected columns and navigations, in one statement per root, streamed; a database that is down, or slower
     /// than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/> to answer, gives a 503. Each query is
     /// bounded by <see cref="PopcornEntityFrameworkCoreOptions.QueryTimeout"/> and
-    /// <see cref="PopcornEntityFrameworkCoreOptions.MaxRowsRead"/>, through a command interceptor added to every context
+    /// <see cref="PopcornEntityFrameworkCoreOptions.MaxRowsRead"/>, through interceptors added to every context
     /// registered with <c>AddDbContext</c> (others: <c>options.AddPopcornInterceptors()</c>). Call after (or before)
     /// <c>AddPopcorn</c>.
     /// </summary>
@@ -29,6 +29,10 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
             .Validate(o => o.QueryTimeout > TimeSpan.Zero || o.QueryTimeout == Timeout.InfiniteTimeSpan,
                 "PopcornEntityFrameworkCoreOptions.QueryTimeout must be positive, or Timeout.InfiniteTimeSpan.")
             .Validate(o => o.MaxRowsRead is null or > 0, "PopcornEntityFrameworkCoreOptions.MaxRowsRead must be positive, or null for no bound.")
+            .Validate(o => o.MaxConcurrentCompilations is null or > 0, "PopcornEntityFrameworkCoreOptions.MaxConcurrentCompilations must be positive, or null for no bound.")
+            .Validate(o => o.MaxQueuedCompilations >= 0, "PopcornEntityFrameworkCoreOptions.MaxQueuedCompilations must be zero or more.")
+            .Validate(o => o.CompilationQueueTimeout > TimeSpan.Zero && o.CompilationQueueTimeout != Timeout.InfiniteTimeSpan,
+                "PopcornEntityFrameworkCoreOptions.CompilationQueueTimeout must be positive and finite.")
             .ValidateOnStart();
         if (configure is not null)
         {
@@ -36,7 +40,7 @@ public static class PopcornEntityFrameworkCoreServiceCollectionExtensions
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPopcornSourceProjector, EntityFrameworkSourceProjector>());
-        // Every context registered with AddDbContext gets the interceptor that bounds rows and interrupts SQLite.
+        // Every context registered with AddDbContext gets the interceptors that bound rows and compilations and interrupt SQLite.
         services.TryAddEnumerable(ServiceDescriptor.Singleton(typeof(IDbContextOptionsConfiguration<>), typeof(DatabaseCancellationSetup<>)));
         return services;
     }

@@ -22,6 +22,11 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
     private readonly TimeSpan _queryTimeout = options.Value.QueryTimeout;
     private readonly long? _maxRowsRead = options.Value.MaxRowsRead;
 
+    /// <summary>Bounds the compilations of new query shapes; null when the app lifted the bound.</summary>
+    private readonly CompilationGate? _compilations = options.Value.MaxConcurrentCompilations is { } slots
+        ? new CompilationGate(slots, options.Value.MaxQueuedCompilations, options.Value.CompilationQueueTimeout, logger)
+        : null;
+
     private readonly ConcurrentDictionary<Type, TypedProjector> _typed = new();
 
     /// <summary>
@@ -53,6 +58,10 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         return typed.CountAsync(query, filter, this, cancellationToken);
     }
 
+    /// <summary>Starts one of Popcorn's queries through the compilation gate, if the app keeps one.</summary>
+    private ValueTask<TResult> StartAsync<TResult>(Func<ValueTask<TResult>> start, CancellationToken cancellationToken) =>
+        _compilations is null ? start() : _compilations.RunAsync(start, cancellationToken);
+
     private void LogRefusalOnce(Type model, string reason)
     {
         if (_refusalsLogged.TryAdd((model, reason), true))
@@ -81,7 +90,8 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
             timer?.CancelAfter(owner._queryTimeout);
             try
             {
-                return await filtered.LongCountAsync(timer?.Token ?? cancellationToken);
+                var token = timer?.Token ?? cancellationToken;
+                return await owner.StartAsync(() => new ValueTask<long>(filtered.LongCountAsync(token)), cancellationToken);
             }
             catch (Exception error) when (!cancellationToken.IsCancellationRequested && (timer is { IsCancellationRequested: true } || PrimedAsyncSequence<T>.IsUnavailable(error)))
             {
@@ -107,10 +117,10 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
             try
             {
-                var rows = await PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, owner._queryTimeout, owner._maxRowsRead, cancellationToken);
+                var rows = await owner.StartAsync(() => PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, owner._queryTimeout, owner._maxRowsRead, cancellationToken), cancellationToken);
                 return arranged ? new ArrangedAsyncSequence<T>(rows) : rows;
             }
-            catch (PopcornSourceUnavailableException error)
+            catch (PopcornSourceUnavailableException error) when (error is not PopcornSourceBusyException)
             {
                 owner.LogSourceUnavailable(error.InnerException, typeof(T));
                 throw;

@@ -46,11 +46,16 @@ internal sealed class PopcornResult(RootSources sources, object? value, ResultSh
             httpContext.Response.Headers.Location = default;
             await PopcornProblems.Result(PopcornProblems.SourceLimitExceeded(limit)).ExecuteAsync(httpContext);
         }
-        catch (PopcornSourceUnavailableException) when (!httpContext.Response.HasStarted)
+        catch (PopcornSourceUnavailableException unavailable) when (!httpContext.Response.HasStarted)
         {
             // Raised before the first byte was sent (a projector starts the query before writing), so the answer can
             // still be a 503; the provider's message stays in the logs, never in the response.
             httpContext.Response.Headers.Location = default;
+            if (unavailable is PopcornSourceBusyException busy)
+            {
+                httpContext.Response.Headers.RetryAfter = ((int)Math.Ceiling(busy.RetryAfter.TotalSeconds)).ToString(System.Globalization.CultureInfo.InvariantCulture);
+            }
+
             await PopcornProblems.Result(new ProblemDetails
             {
                 Status = StatusCodes.Status503ServiceUnavailable,

@@ -5,7 +5,7 @@ namespace Popcorn.Server;
 /// connections) cannot be read before anything was written; REST endpoints answer 503 with a problem that does
 /// not echo the source's error.
 /// </summary>
-public sealed class PopcornSourceUnavailableException : Exception
+public class PopcornSourceUnavailableException : Exception
 {
     /// <summary>Creates the exception around the source's own error.</summary>
     /// <param name="message">A message for logs (never sent to the client).</param>

@@ -50,7 +50,7 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
             {
                 projected = await projector.ProjectAsync(value, shape.Writer.Type, plan, context.RequestAborted);
             }
-            catch (PopcornSourceUnavailableException e)
+            catch (PopcornSourceUnavailableException e) when (e is not PopcornSourceBusyException)
             {
                 _sourceOutage.Failed(e.InnerException ?? e);
                 throw;
@@ -87,7 +87,7 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
             {
                 count = await counter.CountAsync(value, shape.Writer.Type, filter, context.RequestAborted);
             }
-            catch (PopcornSourceUnavailableException e)
+            catch (PopcornSourceUnavailableException e) when (e is not PopcornSourceBusyException)
             {
                 _sourceOutage.Failed(e.InnerException ?? e);
                 throw;
