@@ -26,6 +26,7 @@ public static class PlaygroundApp
         builder.AddDevelopmentRoles(); // acting as a user with or without a role: Development only (docs/authorization.md)
         builder.Services.AddSharedCache(builder.Configuration);
         builder.Services.AddPopcornEntityFrameworkCore();
+        builder.Services.Configure<Popcorn.EntityFrameworkCore.PopcornEntityFrameworkCoreOptions>(builder.Configuration.GetSection("PopcornEntityFrameworkCore"));
         builder.Services.ConfigureHttpJsonOptions(options =>
         {
             options.SerializerOptions.TypeInfoResolverChain.Insert(0, PlaygroundJsonContext.Default);
