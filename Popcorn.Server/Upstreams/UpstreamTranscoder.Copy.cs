@@ -234,36 +234,13 @@ internal static partial class UpstreamTranscoder
 
         private void Scalar(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
         {
-            switch (reader.TokenType)
+            if (reader.TokenType == JsonTokenType.Null)
             {
-                case JsonTokenType.Null:
-                    Null(writer, nullable);
-                    return;
-                case JsonTokenType.Number when scalar is UpstreamScalar.Number or UpstreamScalar.Any:
-                    writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true);
-                    return;
-                case JsonTokenType.String when scalar is UpstreamScalar.String or UpstreamScalar.Any:
-                    if (reader.ValueIsEscaped)
-                    {
-                        writer.WriteStringValue(reader.GetString());
-                    }
-                    else
-                    {
-                        writer.WriteStringValue(reader.ValueSpan);
-                    }
-
-                    return;
-                case JsonTokenType.True or JsonTokenType.False when scalar is UpstreamScalar.Boolean or UpstreamScalar.Any:
-                    writer.WriteBooleanValue(reader.TokenType == JsonTokenType.True);
-                    return;
-                default:
-                    throw Breaks(scalar switch
-                    {
-                        UpstreamScalar.Number => "a number",
-                        UpstreamScalar.String => "a string",
-                        UpstreamScalar.Boolean => "true or false",
-                        _ => "a scalar",
-                    });
+                Null(writer, nullable);
+            }
+            else if (UpstreamScalarCopy.TryWrite(ref reader, writer, scalar) is { } expected)
+            {
+                throw Breaks(expected);
             }
         }
 
