@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -288,18 +287,7 @@ internal static partial class UpstreamTranscoder
         private UpstreamUnavailableException Breaks(string expected) =>
             new($"The service '{service}' sent a value that breaks its schema at '{PathText()}': expected {expected}.");
 
-        private string PathText()
-        {
-            var text = new StringBuilder();
-            foreach (object segment in _path)
-            {
-                _ = segment is int index ? text.Append('[').Append(index).Append(']')
-                    : text.Length == 0 ? text.Append(segment)
-                    : text.Append('.').Append(segment);
-            }
-
-            return text.ToString();
-        }
+        private string PathText() => UpstreamPaths.Print(_path);
     }
 
     /// <summary>Where a join answer's object leaves its target key while it is copied.</summary>

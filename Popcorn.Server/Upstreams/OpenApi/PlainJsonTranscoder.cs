@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Text;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -255,16 +254,6 @@ internal sealed class PlainJsonTranscoder
         writer.WriteNullValue();
     }
 
-    private UpstreamUnavailableException Breaks(string expected)
-    {
-        var text = new StringBuilder();
-        foreach (object segment in _path)
-        {
-            _ = segment is int index ? text.Append('[').Append(index).Append(']')
-                : text.Length == 0 ? text.Append(segment)
-                : text.Append('.').Append(segment);
-        }
-
-        return new($"The service '{_service}' sent a value that breaks its OpenAPI document at '{text}': expected {expected}.");
-    }
+    private UpstreamUnavailableException Breaks(string expected) =>
+        new($"The service '{_service}' sent a value that breaks its OpenAPI document at '{UpstreamPaths.Print(_path)}': expected {expected}.");
 }
