@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace Popcorn.Server;
+namespace Popcorn.Query;
 
 /// <summary>RFC 4180 fields: quoted only when they must be, quotes doubled inside, rows ended by CRLF.</summary>
 internal static class CsvText
@@ -8,8 +8,8 @@ internal static class CsvText
     /// <summary>The line break RFC 4180 prescribes between rows.</summary>
     public static ReadOnlySpan<byte> LineBreak => "\r\n"u8;
 
-    // A field holding any of these must be quoted (RFC 4180, section 2, rules 5-7).
-    private static readonly SearchValues<byte> s_mustQuote = SearchValues.Create(",\"\r\n"u8);
+    /// <summary>The bytes that make a field need quotes (RFC 4180, section 2, rules 5-7).</summary>
+    public static SearchValues<byte> MustQuote { get; } = SearchValues.Create(",\"\r\n"u8);
 
     /// <summary>
     /// Writes <paramref name="value"/> (UTF-8 text) as one field. An empty string is written <c>""</c>, so it stays
@@ -18,7 +18,7 @@ internal static class CsvText
     /// </summary>
     public static void WriteText(IBufferWriter<byte> output, ReadOnlySpan<byte> value)
     {
-        int special = value.IndexOfAny(s_mustQuote);
+        int special = value.IndexOfAny(MustQuote);
         if (special < 0 && !value.IsEmpty)
         {
             output.Write(value);
