@@ -25,27 +25,35 @@ internal static class CsvText
             return;
         }
 
-        // Worst case: every byte a quote, doubled, plus the two enclosing quotes.
-        var span = output.GetSpan(value.Length * 2 + 2);
+        var span = output.GetSpan(QuotedLength(value.Length));
+        output.Advance(WriteQuoted(value, span));
+    }
+
+    /// <summary>The most bytes <see cref="WriteQuoted"/> writes for a value of <paramref name="length"/> bytes: every byte a quote, doubled, plus the two enclosing quotes.</summary>
+    public static int QuotedLength(int length) => length * 2 + 2;
+
+    /// <summary>Writes <paramref name="value"/> quoted, quotes doubled inside, into <paramref name="destination"/>; returns the bytes written.</summary>
+    public static int WriteQuoted(ReadOnlySpan<byte> value, Span<byte> destination)
+    {
         int length = 0;
-        span[length++] = (byte)'"';
+        destination[length++] = (byte)'"';
         while (true)
         {
             int quote = value.IndexOf((byte)'"');
             var run = quote < 0 ? value : value[..(quote + 1)];
-            run.CopyTo(span[length..]);
+            run.CopyTo(destination[length..]);
             length += run.Length;
             if (quote < 0)
             {
                 break;
             }
 
-            span[length++] = (byte)'"';
+            destination[length++] = (byte)'"';
             value = value[(quote + 1)..];
         }
 
-        span[length++] = (byte)'"';
-        output.Advance(length);
+        destination[length++] = (byte)'"';
+        return length;
     }
 
     /// <summary>The header row: each column name as a field, then the line break.</summary>
