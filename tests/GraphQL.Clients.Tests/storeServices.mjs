@@ -1,6 +1,7 @@
-// The multi-service sample (samples/StoreServices) as the tests run it: the customers and orders services and the
-// gateway in front, each a real `dotnet` process of its built output on a free loopback port (port 0: the OS picks, the
-// app prints it), each service with its own SQLite file in a fresh folder. Needs the solution built first (test.sh does).
+// The multi-service sample (samples/StoreServices) as the tests run it: the customers and orders services, the shipping
+// service (plain JSON, OpenAPI) and the gateway in front, each a real `dotnet` process of its built output on a free
+// loopback port (port 0: the OS picks, the app prints it), the two Popcorn services with their own SQLite files in a
+// fresh folder. Needs the solution built first (test.sh does).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -50,7 +51,7 @@ function startApp(name, args) {
 }
 
 /**
- * Starts the customers and orders services, then the gateway over them. Resolves to { url, restartCustomers(), stop() }:
+ * Starts the customers, orders and shipping services, then the gateway over them. Resolves to { url, restartCustomers(), stop() }:
  * restartCustomers kills the customers process (SIGKILL) and returns a function that starts it again on the same port
  * with the same file.
  */
@@ -59,10 +60,13 @@ export async function startStoreServices() {
   const customersArgs = (port) => ['--urls', `http://127.0.0.1:${port}`, `--ConnectionStrings:Customers=Data Source=${path.join(data, 'customers.db')}`];
   let customers = await startApp('Customers', customersArgs(0));
   const orders = await startApp('Orders', ['--urls', 'http://127.0.0.1:0', `--ConnectionStrings:Orders=Data Source=${path.join(data, 'orders.db')}`]);
+  // The plain JSON shipping service (OpenAPI, no Popcorn): the gateway reads its document at startup, so it must run too.
+  const shipping = await startApp('Shipping', ['--urls', 'http://127.0.0.1:0']);
   const gateway = await startApp('Gateway', [
     '--urls', 'http://127.0.0.1:0',
     `--Popcorn:Upstreams:orders:BaseAddress=${orders.url}`,
     `--Popcorn:Upstreams:customers:BaseAddress=${customers.url}`,
+    `--Popcorn:Upstreams:shipping:BaseAddress=${shipping.url}`,
   ]);
   return {
     url: gateway.url,
@@ -72,7 +76,7 @@ export async function startStoreServices() {
       return async () => { customers = await startApp('Customers', customersArgs(port)); };
     },
     async stop() {
-      await Promise.all([gateway.kill(), orders.kill(), customers.kill()]);
+      await Promise.all([gateway.kill(), shipping.kill(), orders.kill(), customers.kill()]);
       rmSync(data, { recursive: true, force: true });
     },
   };
