@@ -28,6 +28,7 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
         commands[0].ShouldNotContain("OrderLines", Case.Insensitive, commands[0]);
         commands[1].ShouldContain("GROUP BY", Case.Insensitive, commands[1]);
         commands[1].ShouldContain("COUNT(*)", Case.Insensitive, commands[1]);
+        commands[1].ShouldContain("\"OrderId\"", Case.Sensitive, commands[1]);
 
         await using var db = store.CreateContext();
         var expected = db.Orders.OrderBy(o => o.Id).Select(o => new { o.Id, Count = o.Lines.Count }).ToList();
