@@ -20,13 +20,13 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
     public async Task RunAsync(HttpContext context, GatewayOperation operation)
     {
         var steps = operation.Steps;
-        var values = new object?[steps.Count];
-        var failed = new bool[steps.Count];
+        var values = new object?[steps.Length];
+        var failed = new bool[steps.Length];
         var errors = new List<GraphQLError>();
 
         // Upstream services are called first and all at once; local resolvers then run in order while they answer.
         var upstream = UpstreamCalls.Start(context, steps);
-        for (int i = 0; i < steps.Count; i++)
+        for (int i = 0; i < steps.Length; i++)
         {
             var step = steps[i];
             if (step.Field is null || step.Field.Source.StartsAtOnce)
@@ -80,18 +80,18 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         }
     }
 
-    private Task<bool> WriteAsync(HttpContext context, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation) =>
+    private Task<bool> WriteAsync(HttpContext context, GatewayStep[] steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation) =>
         _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation), static async (body, state) =>
         {
             var (self, steps, values, failed, errors, context, operation) = state;
             var schema = operation.Schema;
             var json = body.Json;
             json.WriteStartObject();
-            json.WriteStartObject("data");
-            for (int i = 0; i < steps.Count; i++)
+            json.WriteStartObject(GatewayResponses.DataKey);
+            for (int i = 0; i < steps.Length; i++)
             {
                 var step = steps[i];
-                json.WritePropertyName(step.Key);
+                json.WritePropertyName(step.EncodedKey);
                 if (step.Introspection is not null)
                 {
                     self.Introspection.Write(json, schema, step.Introspection);

@@ -26,10 +26,10 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
             var (self, operation, errors, context) = state;
             var json = body.Json;
             json.WriteStartObject();
-            json.WriteStartObject("data");
+            json.WriteStartObject(GatewayResponses.DataKey);
             foreach (var step in operation.Steps)
             {
-                json.WritePropertyName(step.Key);
+                json.WritePropertyName(step.EncodedKey);
                 if (step.Field is null)
                 {
                     json.WriteStringValue(SchemaModel.MutationTypeName);

@@ -6,9 +6,11 @@ namespace Popcorn.Server;
 /// A validated gateway operation, ready to run: one step per root field, in the document's order, planned for callers
 /// with <see cref="Access"/>. Immutable, so the document cache shares it between requests.
 /// </summary>
-internal sealed class GatewayOperation(IReadOnlyList<GatewayStep> steps, FieldAccess access, SchemaModel schema, IReadOnlyList<string> policies)
+internal sealed class GatewayOperation(GatewayStep[] steps, FieldAccess access, SchemaModel schema, IReadOnlyList<string> policies)
 {
-    public IReadOnlyList<GatewayStep> Steps { get; } = steps;
+    /// <remarks>An array, not a list interface: each request reads it in several loops, and an interface's indexer and
+    /// count are dispatched through a stub at every read.</remarks>
+    public GatewayStep[] Steps { get; } = steps;
 
     /// <summary>The field authorization it was planned with.</summary>
     public FieldAccess Access { get; } = access;
@@ -49,6 +51,9 @@ internal sealed record GatewayStep(
     SelectionPlan? Plan,
     PropertyReference? Introspection = null)
 {
+    /// <summary><see cref="Key"/> encoded for the response once, when the operation is planned (and cached), not with every answer.</summary>
+    public System.Text.Json.JsonEncodedText EncodedKey { get; } = System.Text.Json.JsonEncodedText.Encode(Key);
+
     /// <summary>For a field an upstream service answers: the selection sent to it (docs/gateway.md), printed once with the operation.</summary>
     public string? UpstreamSelection { get; init; }
 

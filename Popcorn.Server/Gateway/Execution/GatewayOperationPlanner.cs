@@ -145,7 +145,7 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             CheckBudget(steps, schema, errors);
         }
 
-        return errors.Count == 0 ? new GatewayOperation(steps, access, schema, policies.ToArray()) { IsMutation = mutation } : null;
+        return errors.Count == 0 ? new GatewayOperation(steps.ToArray(), access, schema, policies.ToArray()) { IsMutation = mutation } : null;
     }
 
     /// <summary>The whole operation's estimated cost, summed over its root fields, against the gateway's limit.</summary>

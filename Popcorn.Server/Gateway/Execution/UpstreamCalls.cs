@@ -11,14 +11,14 @@ namespace Popcorn.Server;
 internal static class UpstreamCalls
 {
     /// <summary>Starts the upstream fields' calls; null when the operation has none (no allocation).</summary>
-    public static Task<object?>?[]? Start(HttpContext context, IReadOnlyList<GatewayStep> steps)
+    public static Task<object?>?[]? Start(HttpContext context, GatewayStep[] steps)
     {
         Task<object?>?[]? calls = null;
-        for (int i = 0; i < steps.Count; i++)
+        for (int i = 0; i < steps.Length; i++)
         {
             if (steps[i] is { Field.Source: { StartsAtOnce: true } source, UpstreamSelection: not null, Plan: not null })
             {
-                calls ??= new Task<object?>?[steps.Count];
+                calls ??= new Task<object?>?[steps.Length];
                 calls[i] = source.ReadAsync(context, steps[i]).AsTask();
             }
         }
@@ -28,7 +28,7 @@ internal static class UpstreamCalls
 
     /// <summary>Waits for every call, putting each value in <paramref name="values"/> or its error in <paramref name="errors"/>.</summary>
     /// <exception cref="OperationCanceledException">The client left.</exception>
-    public static async Task CompleteAsync(Task<object?>?[] calls, IReadOnlyList<GatewayStep> steps, object?[] values, bool[] failed, List<GraphQLError> errors)
+    public static async Task CompleteAsync(Task<object?>?[] calls, GatewayStep[] steps, object?[] values, bool[] failed, List<GraphQLError> errors)
     {
         for (int i = 0; i < calls.Length; i++)
         {

@@ -37,7 +37,9 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
             return (null, StatusCodes.Status415UnsupportedMediaType, "POST requests must have 'Content-Type: application/json' (UTF-8).");
         }
 
-        if (request.ContentLength > maxBodyBytes)
+        // Read once: outside Kestrel (a DefaultHttpContext's header dictionary) each read parses the header again.
+        long? contentLength = request.ContentLength;
+        if (contentLength > maxBodyBytes)
         {
             return (null, StatusCodes.Status413PayloadTooLarge, $"The request body is larger than {maxBodyBytes} bytes.");
         }
@@ -50,7 +52,7 @@ internal sealed record GatewayRequest(string? Query, JsonElement Variables, stri
             int length;
             try
             {
-                (buffer, length) = await ReadBodyAsync(request.Body, request.ContentLength, maxBodyBytes, context.RequestAborted);
+                (buffer, length) = await ReadBodyAsync(request.Body, contentLength, maxBodyBytes, context.RequestAborted);
             }
             catch (Exception e) when (e is IOException or OperationCanceledException or BadHttpRequestException)
             {

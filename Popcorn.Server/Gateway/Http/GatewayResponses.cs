@@ -11,6 +11,9 @@ internal static class GatewayResponses
 {
     private const string GraphQLResponseMediaType = "application/graphql-response+json";
 
+    /// <summary>The <c>data</c> key, encoded once rather than checked for escaping and transcoded with every answer.</summary>
+    public static readonly JsonEncodedText DataKey = JsonEncodedText.Encode("data");
+
     /// <summary>Writes <c>{"errors": [...]}</c> with <paramref name="status"/>.</summary>
     public static Task WriteErrorsAsync(PopcornResponseWriter writer, HttpContext context, int status, IReadOnlyList<GraphQLError> errors) =>
         writer.WriteDocumentAsync(context, status, MediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, errors) =>
