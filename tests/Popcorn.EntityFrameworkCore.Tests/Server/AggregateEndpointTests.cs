@@ -87,6 +87,23 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Get_RandomAggregatesAtTwoLevels_UnderRandomListArguments_EqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        var arguments = new RandomArguments(seed: 3232);
+        var order = Json.Writer<Store.Order>().Metadata;
+        for (int i = 0; i < 40; i++)
+        {
+            string include = $"[id,ordersAggregate(where: {arguments.Where(order)})[count],orders{arguments.Next(order)}[id,linesAggregate(where: {arguments.Where(order.FindField("lines")!.ElementType!)})[count]]]";
+            using var database = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString(include));
+            using var memory = await server.Client.GetAsync("/memory/customers?include=" + Uri.EscapeDataString(include));
+
+            database.StatusCode.ShouldBe(HttpStatusCode.OK, include);
+            (await database.Content.ReadAsStringAsync()).ShouldBe(await memory.Content.ReadAsStringAsync(), include);
+        }
+    }
+
+    [StoreFact]
     public async Task Get_ACustomerWithoutOrders_CountsZero()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);

@@ -71,9 +71,9 @@ public sealed class StoreServer : IAsyncDisposable
     public static List<Order> LoadOrders(StoreDbContext db) =>
         db.Orders.Include(o => o.Customer).Include(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(o => o.Id).AsSplitQuery().ToList();
 
-    /// <summary>Every customer with their orders and the orders' lines, in key order, loaded whole.</summary>
+    /// <summary>Every customer with their orders, the orders' lines and the lines' products, in key order, loaded whole.</summary>
     public static List<Customer> LoadCustomers(StoreDbContext db) =>
-        db.Customers.Include(c => c.Orders.OrderBy(o => o.Id)).ThenInclude(o => o.Lines.OrderBy(l => l.Id)).OrderBy(c => c.Id).AsSplitQuery().ToList();
+        db.Customers.Include(c => c.Orders.OrderBy(o => o.Id)).ThenInclude(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(c => c.Id).AsSplitQuery().ToList();
 
     /// <summary>
     /// POSTs a GraphQL document to /graphql as a GraphQL-over-HTTP client of application/graphql-response+json (a
