@@ -79,10 +79,11 @@ internal sealed class GatewayField
     }
 
     /// <summary>
-    /// A root field answered by an upstream service (docs/gateway.md): its arguments are those the service declares, and
-    /// its value is the service's JSON, copied through the plan; it has no resolver.
+    /// A root field answered by an upstream service (docs/gateway.md), a Popcorn service's (<see cref="UpstreamRootField"/>)
+    /// or a plain JSON service's operation (<see cref="OpenApiRootField"/>): its arguments are those the service declares,
+    /// and its value is the service's JSON, copied through the plan; it has no resolver.
     /// </summary>
-    public GatewayField(UpstreamRootFieldSpec spec, UpstreamRootField upstream)
+    public GatewayField(UpstreamRootFieldSpec spec, IRootFieldSource upstream)
     {
         Name = spec.Name;
         Description = spec.Description;

@@ -13,6 +13,25 @@ public sealed class PopcornUpstreamOptions
     /// </summary>
     public Uri? BaseAddress { get; set; }
 
+    /// <summary>
+    /// What the service is: a Popcorn service (the default) or a plain JSON service described by OpenAPI
+    /// (<c>"Kind": "OpenApi"</c>).
+    /// </summary>
+    public PopcornUpstreamKind Kind { get; set; } = PopcornUpstreamKind.Popcorn;
+
+    /// <summary>
+    /// Where an <see cref="PopcornUpstreamKind.OpenApi"/> service serves its OpenAPI 3.x document (JSON), read at
+    /// startup. Default <c>/openapi/v1.json</c>, where ASP.NET Core's <c>MapOpenApi()</c> serves it.
+    /// </summary>
+    public string OpenApiPath { get; set; } = "/openapi/v1.json";
+
+    /// <summary>
+    /// For an <see cref="PopcornUpstreamKind.OpenApi"/> service: the <c>operationId</c>s of the GET operations to serve
+    /// as root fields. Empty (the default) serves every GET operation that has an <c>operationId</c>; name the ones you
+    /// want to leave out an operation the gateway cannot serve.
+    /// </summary>
+    public IList<string> Operations { get; } = new List<string>();
+
     /// <summary>The service's schema description, read at startup. Default <c>/popcorn/schema</c>.</summary>
     public string SchemaPath { get; set; } = "/popcorn/schema";
 

@@ -11,4 +11,7 @@ internal static partial class UpstreamLog
 
     [LoggerMessage(EventId = 61, Level = LogLevel.Information, Message = "Upstream '{Service}': read its schema, {Types} types and {Fields} root fields served as {Names}.")]
     public static partial void UpstreamSchemaRead(this ILogger logger, string service, int types, int fields, string names);
+
+    [LoggerMessage(EventId = 62, Level = LogLevel.Information, Message = "Upstream '{Service}': {Count} GET operations of its OpenAPI document are not served: {Operations}.")]
+    public static partial void OpenApiOperationsLeftOut(this ILogger logger, string service, int count, string operations);
 }

@@ -40,9 +40,9 @@ internal sealed class UpstreamOptionsValidator : IValidateOptions<PopcornUpstrea
             failures.Add($"{at}:Prefix must be a GraphQL name (letters, digits, '_', not starting with a digit); it is '{prefix}'.");
         }
 
-        if (!options.SchemaPath.StartsWith('/') || !options.GraphQLPath.StartsWith('/'))
+        if (!options.SchemaPath.StartsWith('/') || !options.GraphQLPath.StartsWith('/') || !options.OpenApiPath.StartsWith('/'))
         {
-            failures.Add($"{at}:SchemaPath and GraphQLPath must start with '/'.");
+            failures.Add($"{at}:SchemaPath, GraphQLPath and OpenApiPath must start with '/'.");
         }
 
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);

@@ -30,20 +30,29 @@ internal sealed class UpstreamSchemaLoader(
             }
 
             var settings = client.OptionsOf(service);
+            bool openApi = settings.Kind == PopcornUpstreamKind.OpenApi;
+            string schemaPath = openApi ? settings.OpenApiPath : settings.SchemaPath;
             (byte[] Buffer, int Length) body;
             try
             {
-                body = await client.GetAsync(service, settings.SchemaPath, context: null, cancellationToken);
+                body = await client.GetAsync(service, schemaPath, context: null, cancellationToken);
             }
             catch (UpstreamUnavailableException e)
             {
-                throw new InvalidOperationException($"The schema of upstream '{service}' could not be read from {settings.BaseAddress}{settings.SchemaPath.TrimStart('/')}: {e.Message} Start the service first, or check its BaseAddress.", e);
+                throw new InvalidOperationException($"The {(openApi ? "OpenAPI document" : "schema")} of upstream '{service}' could not be read from {settings.BaseAddress}{schemaPath.TrimStart('/')}: {e.Message} Start the service first, or check its BaseAddress{(openApi ? " and OpenApiPath" : string.Empty)}.", e);
             }
 
             UpstreamSchema schema;
             try
             {
-                schema = UpstreamSchemaReader.Read(service, body.Buffer.AsMemory(0, body.Length), settings.Prefix);
+                var leftOut = new List<string>();
+                schema = openApi
+                    ? OpenApiSchemaReader.Read(service, body.Buffer.AsMemory(0, body.Length), settings, leftOut)
+                    : UpstreamSchemaReader.Read(service, body.Buffer.AsMemory(0, body.Length), settings.Prefix);
+                if (leftOut.Count > 0)
+                {
+                    logger.OpenApiOperationsLeftOut(service, leftOut.Count, string.Join("; ", leftOut));
+                }
             }
             finally
             {
@@ -55,6 +64,7 @@ internal sealed class UpstreamSchemaLoader(
 
         // Joins add fields to the services' types, so they are bound after every schema is read and before any type's
         // metadata is initialized.
+        RefuseOpenApiJoins(schemas.Where(s => s.Schema.IsOpenApi).Select(s => s.Schema).ToArray());
         var joins = UpstreamJoinBinder.Bind(gateway.JoinDeclarations, schemas.Select(s => s.Schema).ToArray());
         foreach (var (service, schema, prefix) in schemas)
         {
@@ -65,6 +75,11 @@ internal sealed class UpstreamSchemaLoader(
         catalog.Add(joins);
         foreach (string rootField in gateway.UpstreamResources)
         {
+            if (gateway.Find(rootField) is { Source: OpenApiRootField })
+            {
+                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which a service described by OpenAPI answers; REST resources over such services are not built yet (serve it through /graphql).");
+            }
+
             if (gateway.Find(rootField) is not { Source: UpstreamRootField source })
             {
                 throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which no served upstream has (map the gateway with gateway.Upstream(\"service\"), and name the field as the gateway's schema does, prefix included).");
@@ -98,13 +113,37 @@ internal sealed class UpstreamSchemaLoader(
                     $"Upstream '{service}' has a root field '{spec.Name}', and the gateway already has one of that name. Set Popcorn:Upstreams:{service}:Prefix to put a prefix before the service's names.");
             }
 
-            fields.Add(new GatewayField(spec, new UpstreamRootField(spec, client, _joins, catalog, registry.Options.WriterOptions)));
+            IRootFieldSource source = spec.Request is null
+                ? new UpstreamRootField(spec, client, _joins, catalog, registry.Options.WriterOptions)
+                : new OpenApiRootField(spec, client, catalog, registry.Options.WriterOptions);
+            fields.Add(new GatewayField(spec, source));
         }
 
         catalog.Add(schema.Types);
         registry.AddUpstreamTypes(schema.Types);
         gateway.Add(fields);
         logger.UpstreamSchemaRead(service, schema.Types.Count, fields.Count, string.Join(", ", fields.Select(f => f.Name)));
+    }
+
+    /// <summary>
+    /// Joins neither start nor end at a plain JSON service's types yet: its lists cannot be filtered by a list of keys,
+    /// and its answers are projected by another copier than the one that leaves holes for joins.
+    /// </summary>
+    private void RefuseOpenApiJoins(IReadOnlyList<UpstreamSchema> plain)
+    {
+        foreach (var declaration in gateway.JoinDeclarations)
+        {
+            string name = declaration.TypeName + "." + declaration.FieldName;
+            if (plain.FirstOrDefault(s => s.Types.Any(t => t.Metadata.Name == declaration.TypeName)) is { } parent)
+            {
+                throw new InvalidOperationException($"The gateway's join '{name}' cannot be made: '{declaration.TypeName}' is a type of upstream '{parent.RootFields[0].Service}', a service described by OpenAPI, and joins from such types are not built yet.");
+            }
+
+            if (plain.FirstOrDefault(s => s.RootFields.Any(f => f.Name == declaration.From)) is { } target)
+            {
+                throw new InvalidOperationException($"The gateway's join '{name}' cannot be made: '{declaration.From}' is an operation of upstream '{target.RootFields[0].Service}', a service described by OpenAPI, which cannot be asked for all keys of a level in one call (a Popcorn service's 'where: {{id: {{in: [...]}}}}'); joins to such services are not built yet.");
+            }
+        }
     }
 
     public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;

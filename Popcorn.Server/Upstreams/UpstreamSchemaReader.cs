@@ -155,6 +155,9 @@ internal sealed record UpstreamSchema(
     IReadOnlyDictionary<TypeMetadata, List<FieldMetadata>> PendingFields,
     UpstreamLimits Limits)
 {
+    /// <summary>True for a plain JSON service's schema, read from its OpenAPI document: joins neither start nor end at its types yet.</summary>
+    public bool IsOpenApi { get; init; }
+
     /// <summary>Initializes every type's metadata with its fields, joins included; once, before the types are used.</summary>
     public void Complete()
     {
@@ -176,4 +179,8 @@ internal sealed record UpstreamRootFieldSpec(
     string? Description,
     UpstreamTypeWriter Type,
     bool IsList,
-    IReadOnlyList<(string Name, string Type)> Arguments);
+    IReadOnlyList<(string Name, string Type)> Arguments)
+{
+    /// <summary>For a plain JSON service's operation: how it is called (path and query from the arguments); null for a Popcorn service's field.</summary>
+    public OpenApiRequest? Request { get; init; }
+}

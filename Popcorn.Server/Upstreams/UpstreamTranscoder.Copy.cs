@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 using Popcorn.Query;
 
@@ -234,36 +233,13 @@ internal static partial class UpstreamTranscoder
 
         private void Scalar(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
         {
-            switch (reader.TokenType)
+            if (reader.TokenType == JsonTokenType.Null)
             {
-                case JsonTokenType.Null:
-                    Null(writer, nullable);
-                    return;
-                case JsonTokenType.Number when scalar is UpstreamScalar.Number or UpstreamScalar.Any:
-                    writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true);
-                    return;
-                case JsonTokenType.String when scalar is UpstreamScalar.String or UpstreamScalar.Any:
-                    if (reader.ValueIsEscaped)
-                    {
-                        writer.WriteStringValue(reader.GetString());
-                    }
-                    else
-                    {
-                        writer.WriteStringValue(reader.ValueSpan);
-                    }
-
-                    return;
-                case JsonTokenType.True or JsonTokenType.False when scalar is UpstreamScalar.Boolean or UpstreamScalar.Any:
-                    writer.WriteBooleanValue(reader.TokenType == JsonTokenType.True);
-                    return;
-                default:
-                    throw Breaks(scalar switch
-                    {
-                        UpstreamScalar.Number => "a number",
-                        UpstreamScalar.String => "a string",
-                        UpstreamScalar.Boolean => "true or false",
-                        _ => "a scalar",
-                    });
+                Null(writer, nullable);
+            }
+            else if (UpstreamScalarCopy.TryWrite(ref reader, writer, scalar) is { } expected)
+            {
+                throw Breaks(expected);
             }
         }
 
@@ -311,18 +287,7 @@ internal static partial class UpstreamTranscoder
         private UpstreamUnavailableException Breaks(string expected) =>
             new($"The service '{service}' sent a value that breaks its schema at '{PathText()}': expected {expected}.");
 
-        private string PathText()
-        {
-            var text = new StringBuilder();
-            foreach (object segment in _path)
-            {
-                _ = segment is int index ? text.Append('[').Append(index).Append(']')
-                    : text.Length == 0 ? text.Append(segment)
-                    : text.Append('.').Append(segment);
-            }
-
-            return text.ToString();
-        }
+        private string PathText() => UpstreamPaths.Print(_path);
     }
 
     /// <summary>Where a join answer's object leaves its target key while it is copied.</summary>

@@ -131,6 +131,13 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
                     continue;
                 }
 
+                if (field.Source is OpenApiRootField plain)
+                {
+                    // A plain JSON service takes no selection: its request is the operation's path and query, and the
+                    // gateway projects the answer itself.
+                    upstream = plain.Request.Print(arguments);
+                }
+
                 steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan) { UpstreamSelection = upstream, UpstreamJoins = joins });
                 policies.UnionWith(plan.Policies);
             }

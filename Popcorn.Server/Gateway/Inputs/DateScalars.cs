@@ -35,6 +35,29 @@ internal static class DateScalars
             : null;
     }
 
+    /// <summary>
+    /// True when <paramref name="value"/>, not a value of <paramref name="scalar"/>, is still a date string the filter
+    /// compiler reads as the field's type (with <c>DateTime.TryParse</c> and its siblings, invariant culture, which take
+    /// more than System.Text.Json: <c>"01/05/2026"</c>, <c>"2026-01-05 09:00"</c>): the form a date field's comparison
+    /// took when it was <c>StringComparison</c>, accepted there with a deprecation warning.
+    /// </summary>
+    public static bool IsLegacyFilterValue(string scalar, Popcorn.Query.QueryValue value)
+    {
+        var type = scalar switch
+        {
+            DateTime => typeof(DateTimeOffset),
+            IsoDateTime => typeof(System.DateTime),
+            LocalDate => typeof(DateOnly),
+            LocalTime => typeof(TimeOnly),
+            _ => null,
+        };
+        return type is not null && value.Kind == Popcorn.Query.QueryValueKind.String && Popcorn.Query.ScalarLiteral.TryConvert(value, type, out _);
+    }
+
+    /// <summary>The warning for a legacy date string in a comparison: the form to send instead.</summary>
+    public static string LegacyFilterValueWarning(string text, string scalar) =>
+        $"Comparing a {scalar} field with \"{GraphQLError.Quote(text)}\" is deprecated: it is not a valid {scalar} ({What(scalar)} in ISO 8601, e.g. {Example(scalar)}).";
+
     /// <summary>True for the name of one of these scalars.</summary>
     public static bool IsDateScalar(string name) => name is DateTime or IsoDateTime or LocalDate or LocalTime;
 
@@ -83,5 +106,13 @@ internal static class DateScalars
         LocalDate => "date",
         LocalTime => "time",
         _ => "date-time",
+    };
+
+    private static string Example(string scalar) => scalar switch
+    {
+        DateTime => "\"2026-01-05T09:00:00+00:00\"",
+        LocalDate => "\"2026-01-05\"",
+        LocalTime => "\"09:00:00\"",
+        _ => "\"2026-01-05T09:00:00\"",
     };
 }

@@ -63,9 +63,11 @@ internal static class ArgumentInputTypes
     /// <summary>
     /// The enum and input types the list arguments of <paramref name="models"/> use, in a stable order.
     /// <paramref name="enumOf"/> names the GraphQL enum of a field written as one (null otherwise): its comparison is a
-    /// <c>TEnumComparison</c> of that enum (<see cref="EnumComparisons"/>).
+    /// <c>TEnumComparison</c> of that enum (<see cref="EnumComparisons"/>). <paramref name="dateOf"/> names the date or time
+    /// scalar of a field that is one: its comparison is that scalar's (<c>IsoDateTimeComparison</c>), with the order
+    /// operators and no text ones.
     /// </summary>
-    public static IEnumerable<SchemaType> For(IEnumerable<TypeMetadata> models, FieldAccess access, Func<FieldMetadata, string?>? enumOf = null)
+    public static IEnumerable<SchemaType> For(IEnumerable<TypeMetadata> models, FieldAccess access, Func<FieldMetadata, string?>? enumOf = null, Func<FieldMetadata, string?>? dateOf = null)
     {
         var types = new List<SchemaType>();
         var scalars = new SortedSet<string>(StringComparer.Ordinal);
@@ -98,7 +100,7 @@ internal static class ArgumentInputTypes
                         continue;
                     }
 
-                    string scalar = SchemaModelBuilder.ScalarName(field.TypeName);
+                    string scalar = dateOf?.Invoke(field) ?? SchemaModelBuilder.ScalarName(field.TypeName);
                     scalars.Add(scalar);
                     fields.Add(new SchemaInputValue(field.WireName, field.Description, TypeRef.Named(scalar + "Comparison")));
                 }
@@ -130,7 +132,10 @@ internal static class ArgumentInputTypes
                 comparisons = comparisons.Concat(TextComparisons(operand));
             }
 
-            types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons));
+            types.Add(Input(scalar + "Comparison", $"Comparisons of a {scalar} field; several hold together.", comparisons) with
+            {
+                IsDateComparison = DateScalars.IsDateScalar(scalar),
+            });
         }
 
         types.AddRange(enums.Select(EnumComparisons.Type));

@@ -122,6 +122,17 @@ internal sealed class OutputScalars
     }
 
     /// <summary>
+    /// The date or time scalar <paramref name="field"/>'s values are (<c>DateTime</c>, <c>IsoDateTime</c>,
+    /// <c>LocalDate</c>, <c>LocalTime</c>; the same as its output type), null for any other field and for a date the app
+    /// writes its own way. Its <c>where</c> comparison is typed by it (<see cref="ArgumentInputTypes"/>).
+    /// </summary>
+    public string? DateNameOf(FieldMetadata field)
+    {
+        string? name = NamedTypeOf(field, element: false, static () => string.Empty);
+        return DateScalars.IsDateScalar(name) ? name : null;
+    }
+
+    /// <summary>
     /// The GraphQL enum <paramref name="field"/>'s values are (an enum the app writes as strings, without a converter of
     /// the member's own); null for any other field, a number-written enum included. Its <c>where</c> comparison is typed
     /// by it (<see cref="ArgumentInputTypes"/>).

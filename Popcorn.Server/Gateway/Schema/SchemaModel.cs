@@ -68,6 +68,13 @@ internal sealed record SchemaType(
     /// </summary>
     public bool IsEnumComparison { get; init; }
 
+    /// <summary>
+    /// True for a date or time field's <c>where</c> comparison (<c>IsoDateTimeComparison</c>, ...): a date string the
+    /// filter compiler reads but the scalar does not (<c>"01/05/2026"</c>) is still accepted there, with a deprecation
+    /// warning, as it was when the comparison was <c>StringComparison</c>.
+    /// </summary>
+    public bool IsDateComparison { get; init; }
+
     /// <summary>An interface's or union's possible object types, by name.</summary>
     public IReadOnlyList<string> PossibleTypes { get; init; } = [];
 

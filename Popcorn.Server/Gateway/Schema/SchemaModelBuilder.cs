@@ -44,10 +44,13 @@ internal static class SchemaModelBuilder
         types.AddRange(AggregateSchema.Types(aggregated));
         UseInputScalars(scalars, gateway, mutations, access);
 
+        // Built before the scalars are placed: a filter may compare a date field no described type shows.
+        var arguments = ArgumentInputTypes.For(registry.ModelTypes, access, scalars.EnumNameOf, scalars.DateNameOf).ToList();
+
         // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
         types.InsertRange(1, scalars.UsedScalars);
 
-        types.AddRange(ArgumentInputTypes.For(registry.ModelTypes, access, scalars.EnumNameOf));
+        types.AddRange(arguments);
         if (gateway.Inputs is { } inputs)
         {
             types.AddRange(MutationInputTypes.For(inputs, access));

@@ -12,20 +12,21 @@ namespace Popcorn.Server;
 internal static class ValueRules
 {
     /// <summary>
-    /// Checks an argument's value; <paramref name="quotedEnum"/> inside an enum field's <c>where</c> comparison, where a
-    /// quoted enum value is still accepted with a warning (<see cref="EnumComparisons"/>).
+    /// Checks an argument's value; <paramref name="legacyComparison"/> inside an enum or date field's <c>where</c>
+    /// comparison, where the forms those took when they were <c>StringComparison</c> are still accepted with a warning
+    /// (a quoted enum value, <see cref="EnumComparisons"/>; a date string only the filter compiler reads).
     /// </summary>
-    public static void Check(ValidationContext context, ValueNode value, TypeRef type, List<VariableUse> uses, bool hasLocationDefault, bool quotedEnum = false)
+    public static void Check(ValidationContext context, ValueNode value, TypeRef type, List<VariableUse> uses, bool hasLocationDefault, bool legacyComparison = false)
     {
         if (value.Variable is { } name)
         {
-            uses.Add(new VariableUse(name, value.Offset, type, hasLocationDefault, quotedEnum));
+            uses.Add(new VariableUse(name, value.Offset, type, hasLocationDefault, legacyComparison));
             return;
         }
 
         if (value.Literal is { } literal)
         {
-            CheckLiteral(context, literal, type, value.Offset, quotedEnum);
+            CheckLiteral(context, literal, type, value.Offset, legacyComparison);
             return;
         }
 
@@ -35,7 +36,7 @@ internal static class ValueRules
         {
             foreach (var item in value.Items)
             {
-                Check(context, item, nullable.OfType!, uses, hasLocationDefault: false, quotedEnum);
+                Check(context, item, nullable.OfType!, uses, hasLocationDefault: false, legacyComparison);
             }
 
             return;
@@ -47,7 +48,7 @@ internal static class ValueRules
             {
                 if (InputField(context, input, field.Name, field.Location.Offset) is { } definition)
                 {
-                    Check(context, field.Value, definition.Type, uses, hasLocationDefault: false, input.IsEnumComparison);
+                    Check(context, field.Value, definition.Type, uses, hasLocationDefault: false, input.IsEnumComparison || input.IsDateComparison);
                 }
             }
 
@@ -67,7 +68,7 @@ internal static class ValueRules
     }
 
     /// <summary>A constant (a default value, or an argument without variables) against <paramref name="type"/>.</summary>
-    public static void CheckLiteral(ValidationContext context, QueryValue value, TypeRef type, int offset, bool quotedEnum = false)
+    public static void CheckLiteral(ValidationContext context, QueryValue value, TypeRef type, int offset, bool legacyComparison = false)
     {
         if (value.Kind == QueryValueKind.Null)
         {
@@ -81,7 +82,7 @@ internal static class ValueRules
 
         if (type.Kind == TypeRefKind.NonNull)
         {
-            CheckLiteral(context, value, type.OfType!, offset, quotedEnum);
+            CheckLiteral(context, value, type.OfType!, offset, legacyComparison);
             return;
         }
 
@@ -90,7 +91,7 @@ internal static class ValueRules
             // A single value where a list is expected is a list of one (input coercion).
             foreach (var item in value.Kind == QueryValueKind.List ? value.Items : [value])
             {
-                CheckLiteral(context, item, type.OfType!, offset, quotedEnum);
+                CheckLiteral(context, item, type.OfType!, offset, legacyComparison);
             }
 
             return;
@@ -109,7 +110,7 @@ internal static class ValueRules
                 int at = field.Location == default ? offset : field.Location.Offset;
                 if (InputField(context, input, field.Name, at) is { } definition)
                 {
-                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length), input.IsEnumComparison);
+                    CheckLiteral(context, field.Value, definition.Type, at == offset ? offset : ValueOffset(context.Text, at + field.Name.Length), input.IsEnumComparison || input.IsDateComparison);
                 }
             }
 
@@ -118,7 +119,7 @@ internal static class ValueRules
             return;
         }
 
-        if (quotedEnum && value.Kind == QueryValueKind.String && context.Schema.Find(type.Name!) is { Kind: SchemaTypeKind.ENUM } enumeration
+        if (legacyComparison && value.Kind == QueryValueKind.String && context.Schema.Find(type.Name!) is { Kind: SchemaTypeKind.ENUM } enumeration
             && enumeration.EnumValues.Any(v => v.Name == value.Text))
         {
             // Deprecated, not refused: enum fields were compared with strings before their comparisons were typed.
@@ -128,6 +129,14 @@ internal static class ValueRules
 
         if (ScalarError(context, value.Kind, value.Text, ValidationContext.Quote(value.ToString()), type.Name!) is { } error)
         {
+            if (legacyComparison && DateScalars.IsLegacyFilterValue(type.Name!, value))
+            {
+                // Deprecated, not refused: date fields were compared with any string DateTime.TryParse reads before
+                // their comparisons were typed.
+                context.Warn(DateScalars.LegacyFilterValueWarning(value.Text!, type.Name!), offset);
+                return;
+            }
+
             context.Report(error, offset);
         }
     }

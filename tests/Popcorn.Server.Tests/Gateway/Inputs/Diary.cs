@@ -12,13 +12,13 @@ public sealed class Appointment
 
     [Default] public required string Title { get; set; }
 
-    [Default] public DateTimeOffset At { get; set; }
+    [Default, Filterable] public DateTimeOffset At { get; set; }
 
-    [Default] public DateOnly Day { get; init; }
+    [Default, Filterable] public DateOnly Day { get; init; }
 
     [Default] public TimeOnly? Start { get; init; }
 
-    [Default] public DateTime? Logged { get; init; }
+    [Default, Filterable] public DateTime? Logged { get; init; }
 
     public List<DateOnly> Reminders { get; init; } = [];
 

@@ -1,0 +1,51 @@
+using System.Globalization;
+using System.Text;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// How one GET operation of a plain JSON service is called: its path template and which of the root field's arguments
+/// go into the path (<c>/shipments/{id}</c>) and which into the query string. Printed once per operation document,
+/// with the arguments bound (the planner caches it with the operation).
+/// </summary>
+internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApiRequestParameter> Parameters)
+{
+    /// <summary>The path and query for <paramref name="arguments"/>, each value escaped; an argument left out or null is not sent.</summary>
+    public string Print(IReadOnlyDictionary<string, object?> arguments)
+    {
+        var path = new StringBuilder(PathTemplate);
+        char separator = '?';
+        var query = new StringBuilder();
+        foreach (var parameter in Parameters)
+        {
+            if (!arguments.TryGetValue(parameter.ArgumentName, out object? value) || value is null)
+            {
+                continue;
+            }
+
+            string text = Uri.EscapeDataString(Format(value));
+            if (parameter.InPath)
+            {
+                path.Replace("{" + parameter.Name + "}", text);
+            }
+            else
+            {
+                query.Append(separator).Append(Uri.EscapeDataString(parameter.Name)).Append('=').Append(text);
+                separator = '&';
+            }
+        }
+
+        return path.Append(query).ToString();
+    }
+
+    private static string Format(object value) => value switch
+    {
+        bool b => b ? "true" : "false",
+        double d => d.ToString("R", CultureInfo.InvariantCulture),
+        IFormattable formattable => formattable.ToString(null, CultureInfo.InvariantCulture),
+        _ => value.ToString() ?? string.Empty,
+    };
+}
+
+/// <summary>A path or query parameter of an operation: its name in the document and the root field argument that gives it.</summary>
+internal sealed record OpenApiRequestParameter(string Name, string ArgumentName, bool InPath);

@@ -1,0 +1,42 @@
+using System.Buffers;
+using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The source of a gateway root field served by a plain JSON service's GET operation: sends the plain request the
+/// planner printed (<see cref="OpenApiRequest"/>: path and query from the arguments, the allowed headers) and projects
+/// the whole answer to the client's selection (<see cref="PlainJsonTranscoder"/>).
+/// </summary>
+internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
+{
+    public UpstreamRootFieldSpec Spec { get; } = spec;
+
+    /// <summary>How the operation is called, which the planner prints with each operation's arguments.</summary>
+    public OpenApiRequest Request { get; } = spec.Request!;
+
+    /// <summary>Every upstream root of an operation is called at once (each is one GET on its own connection).</summary>
+    public bool StartsAtOnce => true;
+
+    /// <summary>Calls the operation at the path and query the planner printed for <paramref name="step"/>.</summary>
+    public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step)
+    {
+        var (buffer, length) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context, context.RequestAborted);
+        try
+        {
+            var output = new ArrayBufferWriter<byte>(Math.Max(256, Math.Min(length, 64 * 1024)));
+            using (var json = new Utf8JsonWriter(output, writerOptions with { Indented = false }))
+            {
+                PlainJsonTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), step.Key, step.Plan!, Spec.IsList, catalog, json);
+            }
+
+            return new UpstreamValue(output.WrittenMemory);
+        }
+        finally
+        {
+            UpstreamClient.Return(buffer);
+        }
+    }
+}

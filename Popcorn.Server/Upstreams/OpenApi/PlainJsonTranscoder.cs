@@ -1,0 +1,259 @@
+using System.Buffers;
+using System.Text.Json;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Projects a plain JSON service's answer (the root value itself, its objects' keys in any order, every field there
+/// whether asked for or not) to the client's selection, reader to writer: no document is built. Each object is read
+/// once to note where the selected fields' values lie (offsets, one slot per field of its type) and skip the rest,
+/// then the values are copied in the plan's order, each checked against the type the OpenAPI document declares: a
+/// value of another JSON kind, a null where the document promises a value, or a missing required field is an
+/// <see cref="UpstreamUnavailableException"/> naming the path. A list's <c>first</c>/<c>skip</c> are applied while it
+/// is copied; elements after the page are not read.
+/// </summary>
+internal sealed class PlainJsonTranscoder
+{
+    private static readonly JsonReaderOptions s_reader = new() { MaxDepth = 256 };
+
+    private readonly string _service;
+    private readonly UpstreamCatalog _catalog;
+    private readonly List<object> _path = new();
+
+    private PlainJsonTranscoder(string service, UpstreamCatalog catalog, string key)
+    {
+        _service = service;
+        _catalog = catalog;
+        _path.Add(key);
+    }
+
+    /// <summary>Copies <paramref name="body"/>, the whole answer, as root field <paramref name="key"/>'s value.</summary>
+    /// <exception cref="UpstreamUnavailableException">The body is malformed JSON or breaks the service's document.</exception>
+    public static void Transcode(string service, ReadOnlySpan<byte> body, string key, SelectionPlan plan, bool isList, UpstreamCatalog catalog, Utf8JsonWriter writer)
+    {
+        var copy = new PlainJsonTranscoder(service, catalog, key);
+        try
+        {
+            // The whole body is checked to be one JSON value first, so a truncated or padded answer is malformed
+            // rather than half copied.
+            var check = new Utf8JsonReader(body, s_reader);
+            if (!check.Read())
+            {
+                throw new JsonException("The body is empty.");
+            }
+
+            check.Skip();
+            if (check.Read())
+            {
+                throw new JsonException("Something follows the value.");
+            }
+
+            if (isList)
+            {
+                copy.List(body, writer, plan, nullable: true, plan.Arguments);
+            }
+            else
+            {
+                copy.Object(body, writer, plan, nullable: true);
+            }
+        }
+        catch (JsonException e)
+        {
+            throw new UpstreamUnavailableException($"The service '{service}' sent malformed JSON.", e);
+        }
+    }
+
+    /// <summary>Copies the object <paramref name="value"/> (the exact bytes of one JSON value) through <paramref name="plan"/>.</summary>
+    private void Object(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, bool nullable)
+    {
+        var reader = new Utf8JsonReader(value, s_reader);
+        reader.Read();
+        if (reader.TokenType == JsonTokenType.Null)
+        {
+            Null(writer, nullable);
+            return;
+        }
+
+        if (reader.TokenType != JsonTokenType.StartObject)
+        {
+            throw Breaks("an object");
+        }
+
+        var type = plan.Type;
+        int count = type.Fields.Count;
+        var ranges = ArrayPool<(int Start, int End)>.Shared.Rent(count);
+        try
+        {
+            ranges.AsSpan(0, count).Clear();
+            var fields = plan.Fields;
+            while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
+            {
+                int index = -1;
+                foreach (var planned in fields)
+                {
+                    if (planned.Field is { } field && reader.ValueTextEquals(field.WireName))
+                    {
+                        index = field.Index;
+                        break;
+                    }
+                }
+
+                reader.Read();
+                int start = (int)reader.TokenStartIndex;
+                reader.Skip();
+                if (index >= 0)
+                {
+                    ranges[index] = (start, (int)reader.BytesConsumed);
+                }
+            }
+
+            writer.WriteStartObject();
+            var scalars = _catalog.WriterOf(type).Scalars;
+            foreach (var planned in fields)
+            {
+                if (planned.Field is not { } field)
+                {
+                    writer.WriteString(planned.EncodedOutputName, type.Name); // __typename: the gateway's name
+                    continue;
+                }
+
+                writer.WritePropertyName(planned.EncodedOutputName);
+                _path.Add(planned.OutputName);
+                var (start, end) = ranges[field.Index];
+                if (end == 0)
+                {
+                    // Left out by the service: a field the document does not require is null, a required one breaks it.
+                    Null(writer, field.IsNullable);
+                }
+                else
+                {
+                    Value(value[start..end], writer, planned, field, scalars[field.Index]);
+                }
+
+                _path.RemoveAt(_path.Count - 1);
+            }
+
+            writer.WriteEndObject();
+        }
+        finally
+        {
+            ArrayPool<(int, int)>.Shared.Return(ranges);
+        }
+    }
+
+    private void Value(ReadOnlySpan<byte> value, Utf8JsonWriter writer, PlannedField planned, FieldMetadata field, UpstreamScalar scalar)
+    {
+        switch (field.Kind)
+        {
+            case FieldKind.Object:
+                Object(value, writer, planned.Child!, field.IsNullable);
+                break;
+            case FieldKind.List when planned.Child is { } child:
+                List(value, writer, child, field.IsNullable, planned.Arguments);
+                break;
+            default:
+                var reader = new Utf8JsonReader(value, s_reader);
+                reader.Read();
+                if (field.Kind == FieldKind.List)
+                {
+                    ScalarList(ref reader, writer, scalar, field.IsNullable);
+                }
+                else
+                {
+                    Scalar(ref reader, writer, scalar, field.IsNullable);
+                }
+
+                break;
+        }
+    }
+
+    /// <summary>Copies a list of objects, only its page when <paramref name="arguments"/> has <c>first</c>/<c>skip</c>.</summary>
+    private void List(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, bool nullable, CollectionArguments? arguments)
+    {
+        var reader = new Utf8JsonReader(value, s_reader);
+        reader.Read();
+        if (reader.TokenType == JsonTokenType.Null)
+        {
+            Null(writer, nullable);
+            return;
+        }
+
+        if (reader.TokenType != JsonTokenType.StartArray)
+        {
+            throw Breaks("a list");
+        }
+
+        int skip = arguments?.Skip ?? 0;
+        int first = arguments?.First ?? int.MaxValue;
+        writer.WriteStartArray();
+        int index = 0;
+        int written = 0;
+        while (written < first && reader.Read() && reader.TokenType != JsonTokenType.EndArray)
+        {
+            int start = (int)reader.TokenStartIndex;
+            reader.Skip();
+            if (index++ < skip)
+            {
+                continue;
+            }
+
+            _path.Add(index - 1);
+            Object(value[start..(int)reader.BytesConsumed], writer, plan, nullable: true);
+            _path.RemoveAt(_path.Count - 1);
+            written++;
+        }
+
+        writer.WriteEndArray();
+    }
+
+    private void ScalarList(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
+    {
+        if (reader.TokenType == JsonTokenType.Null)
+        {
+            Null(writer, nullable);
+            return;
+        }
+
+        if (reader.TokenType != JsonTokenType.StartArray)
+        {
+            throw Breaks("a list");
+        }
+
+        writer.WriteStartArray();
+        int index = 0;
+        while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
+        {
+            _path.Add(index++);
+            Scalar(ref reader, writer, scalar, nullable: true);
+            _path.RemoveAt(_path.Count - 1);
+        }
+
+        writer.WriteEndArray();
+    }
+
+    private void Scalar(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
+    {
+        if (reader.TokenType == JsonTokenType.Null)
+        {
+            Null(writer, nullable);
+        }
+        else if (UpstreamScalarCopy.TryWrite(ref reader, writer, scalar) is { } expected)
+        {
+            throw Breaks(expected);
+        }
+    }
+
+    private void Null(Utf8JsonWriter writer, bool nullable)
+    {
+        if (!nullable)
+        {
+            throw Breaks("a value (its OpenAPI document requires it and does not allow null)");
+        }
+
+        writer.WriteNullValue();
+    }
+
+    private UpstreamUnavailableException Breaks(string expected) =>
+        new($"The service '{_service}' sent a value that breaks its OpenAPI document at '{UpstreamPaths.Print(_path)}': expected {expected}.");
+}
