@@ -142,5 +142,6 @@ internal sealed class PopcornOutputCachePolicy(IOutputCachePolicy? endpointPolic
         context.GetEndpoint()?.Metadata.GetMetadata<IOutputCachePolicy>() is PopcornOutputCachePolicy;
 
     private static bool IsPopcornEndpoint(HttpContext context) =>
-        context.GetEndpoint()?.Metadata.GetMetadata<IPopcornEndpointMetadata>() is not null;
+        context.GetEndpoint()?.Metadata is { } metadata
+        && (metadata.GetMetadata<IPopcornEndpointMetadata>() is not null || metadata.GetMetadata<IResultShapeMetadata>() is not null);
 }

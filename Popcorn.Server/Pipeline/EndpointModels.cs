@@ -22,7 +22,10 @@ internal sealed class EndpointModels(PopcornRegistry registry)
 
     /// <summary>The shape <paramref name="endpoint"/> declares, or null when nothing before the handler says.</summary>
     public ResultShape? ShapeOf(Endpoint? endpoint) =>
-        endpoint is null ? null : _shapes.GetOrAdd(endpoint, static (e, self) => self.Find(e.Metadata), this);
+        endpoint is null ? null
+        // Known only once the app has started (an upstream resource's type): asked of the endpoint, not cached.
+        : endpoint.Metadata.GetMetadata<IResultShapeMetadata>() is { } late ? late.Shape
+        : _shapes.GetOrAdd(endpoint, static (e, self) => self.Find(e.Metadata), this);
 
     /// <summary>
     /// The shape the endpoint behind an API description declares (for the OpenAPI document), read by the same rules

@@ -85,9 +85,9 @@ internal sealed class UpstreamSchemaLoader(
                 throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which no served upstream has (map the gateway with gateway.Upstream(\"service\"), and name the field as the gateway's schema does, prefix included).");
             }
 
-            if (source.Spec.Arguments.FirstOrDefault(a => a.Type.EndsWith('!')) is { Name: not null } required)
+            if (source.Spec.Arguments.FirstOrDefault(a => a.Type.EndsWith('!') && !UpstreamResourceArguments.CanBind(a.Type)) is { Name: not null } required)
             {
-                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which needs the argument '{required.Name}'; a resource gives none.");
+                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which needs the list argument '{required.Name}' ({required.Type}); a resource reads its arguments from the route and the query string, where a list cannot be written.");
             }
         }
     }

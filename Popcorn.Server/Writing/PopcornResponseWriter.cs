@@ -104,7 +104,8 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
     /// </summary>
     private async ValueTask WriteRestValueAsync(ResponseBody body, object? prepared, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
-        if (prepared is not null && shape.IsSequence && plan.Arguments is { First: > 0 and var first, Cursors: { } cursors } arguments
+        // An upstream service's JSON is its page already (the gateway issues no cursors for it: UpstreamResourceProblems).
+        if (prepared is not (null or UpstreamValue) && shape.IsSequence && plan.Arguments is { First: > 0 and var first, Cursors: { } cursors } arguments
             && RequestSelection.Read(context.Request, registry.Options, out _) is { } text)
         {
             var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));

@@ -1,0 +1,128 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// Answers a REST resource of the gateway app from an upstream root field, in the REST pipeline's order: the format,
+/// the selection (a <c>sha256:</c> name looked up), its plan for this caller with REST's rules against the service's
+/// type, the root arguments and the resolver's own from the URL, the cost budget; only then the services are called
+/// (the service's part printed, joins left to their services), and the JSON they gave is written through the same
+/// response writer as a local resource's (envelope, <c>ETag</c> and 304, the size cap). A singleton.
+/// </summary>
+internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer)
+{
+    private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
+
+    public async Task HandleAsync(HttpContext context, UpstreamResourceEndpoint endpoint)
+    {
+        // As for a local resource: the header and Accept shape the body, so HTTP caches must vary by them.
+        context.Response.Headers.Append(HeaderNames.Vary, _vary);
+        if (UpstreamResourceProblems.Format(context.Request.Headers.Accept) is { } notAcceptable)
+        {
+            await WriteProblemAsync(context, notAcceptable);
+            return;
+        }
+
+        var source = endpoint.Source;
+        var shape = endpoint.Shape!;
+        string? text;
+        try
+        {
+            text = RequestSelection.Read(context.Request, registry.Options, out _);
+            if (DocumentHash.IsReference(text, out string? hash))
+            {
+                if (hash is null)
+                {
+                    throw StoredSelections.Malformed(text!, registry.Options);
+                }
+
+                text = await persisted.FindAsync(hash, context.RequestAborted);
+                registry.Metrics.PersistedQuery(text is null ? PopcornTelemetryTags.Miss : PopcornTelemetryTags.Hit, PopcornTelemetryTags.EndpointRest);
+                if (text is null)
+                {
+                    callerPlans.StoredSelectionMissing(hash);
+                    await WriteProblemAsync(context, StoredSelections.NotFound(hash, persisted));
+                    return;
+                }
+            }
+        }
+        catch (PopcornQueryException error)
+        {
+            await WriteProblemAsync(context, PopcornProblems.ToProblem(callerPlans.Rejected(error)));
+            return;
+        }
+
+        var outcome = await callerPlans.CompileForCallerAsync(context, shape.Metadata, text);
+        if (outcome.Plan is not { } plan)
+        {
+            await WriteProblemAsync(context, PopcornProblems.ToProblem(outcome.Error!));
+            return;
+        }
+
+        if ((UpstreamResourceProblems.RootArguments(plan, shape, text) ?? Budget(context, plan, shape)) is { } refused)
+        {
+            await WriteProblemAsync(context, PopcornProblems.ToProblem(callerPlans.Rejected(refused)));
+            return;
+        }
+
+        if (!UpstreamResourceArguments.TryBind(context.Request, registry.Options.QueryParameterName, source.Spec.Arguments, out var arguments, out string? missing))
+        {
+            await WriteProblemAsync(context, UpstreamResourceProblems.Argument(missing));
+            return;
+        }
+
+        string? selection = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out var joins, out string? refusal);
+        if (selection is null)
+        {
+            await WriteProblemAsync(context, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = PopcornProblems.Title, Detail = refusal });
+            return;
+        }
+
+        UpstreamValue value;
+        try
+        {
+            value = await source.FetchAsync(context, selection, plan, endpoint.RootField, joins);
+        }
+        catch (UpstreamUnavailableException e)
+        {
+            await WriteProblemAsync(context, UpstreamResourceProblems.Unavailable(e.Status, e.Message));
+            return;
+        }
+        catch (PopcornSourceLimitExceededException limit)
+        {
+            await WriteProblemAsync(context, PopcornProblems.SourceLimitExceeded(limit));
+            return;
+        }
+
+        // A REST body has no place for a field's error beside the data: a join that failed fails the resource, rather
+        // than answering nulls the client cannot tell from missing matches.
+        if (value.Errors.Count > 0)
+        {
+            var first = value.Errors[0];
+            await WriteProblemAsync(context, UpstreamResourceProblems.Unavailable(first.HttpStatus ?? StatusCodes.Status502BadGateway, first.Message));
+            return;
+        }
+
+        if (!await writer.WriteAsync(context, value, shape, plan, StatusCodes.Status200OK))
+        {
+            await WriteProblemAsync(context, PopcornProblems.ResponseTooLarge(context));
+        }
+    }
+
+    /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), before any service is called.</summary>
+    private PopcornQueryException? Budget(HttpContext context, SelectionPlan plan, ResultShape shape)
+    {
+        long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
+        registry.Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
+        return SelectionBudget.Check(cost, SelectionBudget.LimitFor(context.GetEndpoint(), registry.Options), SelectionBudget.Start);
+    }
+
+    private Task WriteProblemAsync(HttpContext context, ProblemDetails problem)
+    {
+        context.Response.StatusCode = problem.Status ?? StatusCodes.Status400BadRequest;
+        return registry.Envelope.WriteProblemAsync(context, problem);
+    }
+}

@@ -1,0 +1,66 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Primitives;
+using Popcorn.Query;
+
+namespace Popcorn.Server;
+
+/// <summary>
+/// The refusals particular to a REST resource served from an upstream (<see cref="UpstreamResourceHandler"/>); the
+/// rest are a local resource's (<see cref="PopcornProblems"/>, <see cref="SelectionBudget"/>).
+/// </summary>
+internal static class UpstreamResourceProblems
+{
+    private static readonly string[] s_available = [ResponseFormat.Json.MediaType];
+
+    /// <summary>
+    /// A 406 unless the client takes JSON: CSV and JSON Lines are written from a local resource's rows, and an upstream
+    /// resource has the service's JSON instead (docs/gateway.md, "REST resources").
+    /// </summary>
+    public static ProblemDetails? Format(StringValues accept)
+    {
+        if (AcceptNegotiation.Choose(accept) is { IsJson: true })
+        {
+            return null;
+        }
+
+        var problem = new ProblemDetails
+        {
+            Status = StatusCodes.Status406NotAcceptable,
+            Title = "Not acceptable",
+            Detail = "This resource is answered by an upstream service and is written as application/json only (CSV and JSON Lines are written for the app's own resources). Send Accept: application/json, */*, or no Accept header.",
+        };
+        problem.Extensions["errorKind"] = "NotAcceptable";
+        problem.Extensions["available"] = s_available;
+        return problem;
+    }
+
+    /// <summary>
+    /// Null when the plan's root arguments can be sent to the service: none, or on a list. An <c>after</c> got here
+    /// only as a cursor the gateway's key verifies; the service checks it again with its own (they must share
+    /// <c>Popcorn:CursorKey</c>, docs/gateway.md).
+    /// </summary>
+    public static PopcornQueryException? RootArguments(SelectionPlan plan, ResultShape shape, string? query) =>
+        plan.Arguments is null || shape.IsSequence ? null : SelectionBudget.RootArgumentsOnObject(plan, shape, query);
+
+    /// <summary>A 400 for a resolver argument missing from the URL or not of its type.</summary>
+    public static ProblemDetails Argument(string detail)
+    {
+        var problem = new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = PopcornProblems.Title, Detail = detail };
+        problem.Extensions["errorKind"] = "InvalidArgument";
+        return problem;
+    }
+
+    /// <summary>The problem for a service that failed, its status saying how (docs/gateway.md, "REST resources").</summary>
+    public static ProblemDetails Unavailable(int status, string detail) => new()
+    {
+        Status = status,
+        Title = status switch
+        {
+            StatusCodes.Status503ServiceUnavailable => "Upstream service unavailable",
+            StatusCodes.Status504GatewayTimeout => "Upstream service timed out",
+            _ => "Upstream service failed",
+        },
+        Detail = detail,
+    };
+}
