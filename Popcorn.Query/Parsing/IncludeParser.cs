@@ -168,6 +168,31 @@ internal ref partial struct IncludeParser
         return ParseFieldRest(name, optional: false, start);
     }
 
+    /// <summary>
+    /// An item whose first name is an alias, the colon right after it (<c>heading:title</c>): the common aliased
+    /// shapes, a bare field or one with a selection, are built here; whitespace or arguments take the general path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // one body with ParseFieldRest, its one caller
+    private PropertyReference ParseAliased(string alias, bool optional, SourceLocation start)
+    {
+        _position++;
+        SkipWhitespace();
+        CountAlias(start.Offset);
+        string name = ReadName();
+        char next = Current;
+        if (!optional && next is ',' or ']')
+        {
+            return new PropertyReference(name, alias, start, null);
+        }
+
+        if (!optional && next == '[')
+        {
+            return new PropertyReference(name, alias, start, ParseSelection());
+        }
+
+        return ParseFieldTail(name, alias, optional, start);
+    }
+
     /// <summary>An item that starts with '-', '?' or '!' (or is malformed: reading its name reports what is wrong).</summary>
     private PropertyReference ParseMarkedItem(SourceLocation start)
     {
@@ -219,20 +244,18 @@ internal ref partial struct IncludeParser
     }
 
     /// <summary>The rest of a field item after its first name: ':' Name for an alias, Arguments?, Selection?.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)] // the general path: kept out of ParseItem's frame
     private PropertyReference ParseFieldRest(string name, bool optional, SourceLocation start)
     {
-        string? alias = null;
         SkipWhitespace();
-        if (Current == ':')
-        {
-            _position++;
-            SkipWhitespace();
-            CountAlias(start.Offset);
-            alias = name;
-            name = ReadName();
-            SkipWhitespace();
-        }
+        return Current == ':' ? ParseAliased(name, optional, start) : ParseFieldTail(name, null, optional, start);
+    }
 
+    /// <summary>The rest of a field item after its name (and alias): Arguments?, Selection?.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // one body with each caller, as before it was split out
+    private PropertyReference ParseFieldTail(string name, string? alias, bool optional, SourceLocation start)
+    {
+        SkipWhitespace();
         var arguments = Current == '(' ? ParseArguments() : null;
         SkipWhitespace();
         var children = Current == '[' ? ParseSelection() : null;
@@ -328,9 +351,12 @@ internal ref partial struct IncludeParser
     {
         if (++_aliases > _options.MaxAliases)
         {
-            throw Error($"The query uses more than {_options.MaxAliases} aliases.", offset, QueryErrorKind.LimitExceeded);
+            throw TooManyAliases(offset);
         }
     }
+
+    private readonly PopcornQueryException TooManyAliases(int offset) =>
+        Error($"The query uses more than {_options.MaxAliases} aliases.", offset, QueryErrorKind.LimitExceeded);
 
     // Most selections have no whitespace at all: the common case is one test, inlined at every call.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -68,6 +68,14 @@ public sealed partial class PropertyReference : IEquatable<PropertyReference>
         Location = at;
     }
 
+    /// <summary>The parsers' constructor for an aliased field without arguments (<c>heading:title[...]</c>).</summary>
+    internal PropertyReference(string name, string alias, SourceLocation at, PropertyReference[]? items)
+    {
+        Name = name;
+        _extras = items is { Length: > 0 } ? new Extras(alias, null, items) : alias;
+        Location = at;
+    }
+
     /// <summary>The wire name of the field (the key System.Text.Json would write), or a wildcard.</summary>
     public string Name { get; }
 

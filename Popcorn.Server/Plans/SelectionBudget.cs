@@ -18,10 +18,12 @@ internal static class SelectionBudget
     public static long CostOf(SelectionPlan plan, bool isSequence, PopcornOptions options)
     {
         long one = SelectionCost.Estimate(plan, options.AssumedListSize);
-        // A root list with first counts at most that many values, as a nested list does.
-        int values = plan.Arguments?.First is { } first ? Math.Min(first, options.AssumedListSize) : options.AssumedListSize;
-        return isSequence ? SelectionCost.Times(one, values) : one;
+        return isSequence ? SelectionCost.Times(one, RootValues(plan, options)) : one;
     }
+
+    /// <summary>How many values a root list is counted as: at most <c>first</c>, as a nested list.</summary>
+    public static int RootValues(SelectionPlan plan, PopcornOptions options) =>
+        plan.Arguments?.First is { } first ? Math.Min(first, options.AssumedListSize) : options.AssumedListSize;
 
     /// <summary>Null when <paramref name="cost"/> is within <paramref name="limit"/>, else the error to answer with.</summary>
     public static PopcornQueryException? Check(long cost, int limit, SourceLocation location) =>

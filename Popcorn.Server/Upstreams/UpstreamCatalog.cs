@@ -41,6 +41,9 @@ internal sealed class UpstreamCatalog(IOptions<UpstreamCatalogOptions> options)
         }
     }
 
+    /// <summary>Whether the gateway declared any join (else a plan's joins need no walk).</summary>
+    public bool HasJoins => _joins.Count > 0;
+
     /// <summary>The join that <paramref name="field"/> is, or null for a field the service itself answers.</summary>
     public UpstreamJoin? JoinOf(FieldMetadata field) => _joins.Count == 0 ? null : _joins.GetValueOrDefault(field);
 }

@@ -26,9 +26,13 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
     /// GETs <paramref name="pathAndQuery"/> from <paramref name="service"/> and returns its body (a pooled buffer: return
     /// it with <see cref="Return"/>). <paramref name="context"/> gives the headers to pass on; null at startup.
     /// </summary>
+    /// <remarks>
+    /// With <paramref name="notFoundIsAnswer"/>, a 404 is an answer, not a failure: the length is -1 (and the buffer
+    /// empty), and the call counts as the service answering.
+    /// </remarks>
     /// <exception cref="UpstreamUnavailableException">The service did not give a usable answer.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the client left).</exception>
-    public async Task<(byte[] Buffer, int Length)> GetAsync(string service, string pathAndQuery, HttpContext? context, CancellationToken cancellationToken)
+    public async Task<(byte[] Buffer, int Length)> GetAsync(string service, string pathAndQuery, HttpContext? context, CancellationToken cancellationToken, bool notFoundIsAnswer = false)
     {
         var settings = options.Get(service);
         var client = clients.CreateClient(HttpClientName(service));
@@ -48,6 +52,12 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
         try
         {
             using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            if (notFoundIsAnswer && response.StatusCode == System.Net.HttpStatusCode.NotFound)
+            {
+                OutageOf(service).Succeeded();
+                return ([], -1);
+            }
+
             if (!response.IsSuccessStatusCode)
             {
                 int answered = (int)response.StatusCode;
@@ -93,7 +103,13 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
     private OutageEpisode OutageOf(string service) =>
         _outages.GetOrAdd(service, static (name, log) => new OutageEpisode($"Upstream '{name}'", log, TimeProvider.System), logger);
 
-    public static void Return(byte[] buffer) => ArrayPool<byte>.Shared.Return(buffer);
+    public static void Return(byte[] buffer)
+    {
+        if (buffer.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
 
     private static async Task<(byte[] Buffer, int Length)> ReadCappedAsync(Stream stream, string service, PopcornUpstreamOptions settings, CancellationToken cancellationToken)
     {

@@ -7,7 +7,7 @@ namespace Popcorn.StoreServices.Tests;
 /// The gateway in front of two services, each its own process: a query answered from both, its arguments and selection
 /// reaching the service's SQL, and a service killed and restarted under it.
 /// </summary>
-public sealed class GatewayOverServicesTests(StoreServicesFixture services) : IClassFixture<StoreServicesFixture>
+public sealed partial class GatewayOverServicesTests(StoreServicesFixture services) : IClassFixture<StoreServicesFixture>
 {
     [Fact]
     public async Task Query_OverBothServices_IsAnsweredFromEachWithItsArgumentsPushedDown()

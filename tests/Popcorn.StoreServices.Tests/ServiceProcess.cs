@@ -109,6 +109,25 @@ internal sealed class ServiceProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// What the app logged since <paramref name="from"/> (a length of <see cref="Output"/>), once every request it logged
+    /// as starting is logged as finished (at most 10 s): the console logger's queue can deliver its lines after the
+    /// gateway has answered. Needs <c>Microsoft.AspNetCore.Hosting.Diagnostics</c> at Information.
+    /// </summary>
+    public async Task<string> WaitForRequestsAsync(int from)
+    {
+        string log = Output[from..];
+        for (int wait = 0; wait < 100 && (Count(log, "Request finished") == 0 || Count(log, "Request starting") != Count(log, "Request finished")); wait++)
+        {
+            await Task.Delay(100);
+            log = Output[from..];
+        }
+
+        return log;
+    }
+
+    private static int Count(string text, string part) => text.Split(part).Length - 1;
+
     /// <summary>Ends the process at once, as a crash or an operator's kill -9 would, and waits until it is gone.</summary>
     public async Task KillAsync()
     {

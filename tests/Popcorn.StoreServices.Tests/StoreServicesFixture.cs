@@ -6,7 +6,7 @@ namespace Popcorn.StoreServices.Tests;
 
 /// <summary>
 /// The sample as run.sh starts it: the customers and orders services on free loopback ports, each with its own SQLite
-/// file in a fresh folder, then the gateway over them. The orders service logs its SQL, so a test can see what reached
+/// file in a fresh folder, the shipping service (plain JSON, OpenAPI), then the gateway over the three. The orders service logs its SQL, so a test can see what reached
 /// the database.
 /// </summary>
 public sealed class StoreServicesFixture : IAsyncLifetime
@@ -16,6 +16,8 @@ public sealed class StoreServicesFixture : IAsyncLifetime
     internal ServiceProcess Customers { get; private set; } = null!;
 
     internal ServiceProcess Orders { get; private set; } = null!;
+
+    internal ServiceProcess Shipping { get; private set; } = null!;
 
     internal ServiceProcess Gateway { get; private set; } = null!;
 
@@ -27,11 +29,14 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         var orders = ServiceProcess.StartAsync("Orders", 0,
             $"--ConnectionStrings:Orders=Data Source={Path.Combine(_data, "orders.db")}",
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
+        var shipping = StartShippingAsync(port: 0);
         Customers = await customers;
         Orders = await orders;
+        Shipping = await shipping;
         Gateway = await ServiceProcess.StartAsync("Gateway", 0,
             $"--Popcorn:Upstreams:orders:BaseAddress={Orders.Address}",
-            $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}");
+            $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}",
+            $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.Address}");
         Client = new HttpClient { BaseAddress = Gateway.Address, Timeout = TimeSpan.FromSeconds(30) };
     }
 
@@ -43,6 +48,19 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         await whileDown();
         Customers = await StartCustomersAsync(port);
     }
+
+    /// <summary>Kills the shipping service and starts it again on the same port, as a restart does.</summary>
+    internal async Task RestartShippingAsync(Func<Task> whileDown)
+    {
+        int port = Shipping.Address.Port;
+        await Shipping.DisposeAsync();
+        await whileDown();
+        Shipping = await StartShippingAsync(port);
+    }
+
+    /// <summary>Starts the shipping service (no database: its data is the same on every start) logging each request it gets.</summary>
+    private static Task<ServiceProcess> StartShippingAsync(int port) =>
+        ServiceProcess.StartAsync("Shipping", port, "--Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information");
 
     /// <summary>
     /// Starts the customers service logging each request it gets and each SQL statement it runs, so a test can count the
@@ -67,7 +85,7 @@ public sealed class StoreServicesFixture : IAsyncLifetime
     public async Task DisposeAsync()
     {
         Client?.Dispose();
-        foreach (var process in new[] { Gateway, Orders, Customers })
+        foreach (var process in new[] { Gateway, Shipping, Orders, Customers })
         {
             if (process is not null)
             {

@@ -167,6 +167,9 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             long cost = step switch
             {
                 { Connection: { } connection } => connection.Cost(options.AssumedListSize),
+                // An upstream field's joins add the calls they make to other services (docs/gateway.md, "Cost").
+                { Plan: { } plan, UpstreamJoins: not null, Field.Source: UpstreamRootField upstream } =>
+                    SelectionCost.Plus(SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options), JoinCost.Of(plan, step.Shape!.IsSequence, upstream.Catalog, options)),
                 { Plan: { } plan } => SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options),
                 // An introspection answer repeats its selection for every type, at most.
                 { Introspection: { } root } => SelectionCost.Times(NodeCount(root), schema.Types.Count),

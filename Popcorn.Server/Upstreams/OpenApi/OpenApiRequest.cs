@@ -10,6 +10,12 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApiRequestParameter> Parameters)
 {
+    /// <summary>
+    /// True for an operation that answers one object and declares a 404 response (<c>GET /shipments/{id}</c>): a 404 is
+    /// then <c>null</c> for the field, without an error, as a Popcorn by-id field answers null for a missing row.
+    /// </summary>
+    public bool NotFoundIsNull { get; init; }
+
     /// <summary>The path and query for <paramref name="arguments"/>, each value escaped; an argument left out or null is not sent.</summary>
     public string Print(IReadOnlyDictionary<string, object?> arguments)
     {

@@ -12,6 +12,9 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
 {
+    /// <summary>A field's <c>null</c> as upstream JSON: the writer writes an upstream value as it is.</summary>
+    private static readonly UpstreamValue s_none = new("null"u8.ToArray());
+
     public UpstreamRootFieldSpec Spec { get; } = spec;
 
     /// <summary>How the operation is called, which the planner prints with each operation's arguments.</summary>
@@ -23,7 +26,12 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
     /// <summary>Calls the operation at the path and query the planner printed for <paramref name="step"/>.</summary>
     public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step)
     {
-        var (buffer, length) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context, context.RequestAborted);
+        var (buffer, length) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context, context.RequestAborted, notFoundIsAnswer: Request.NotFoundIsNull);
+        if (length < 0)
+        {
+            return s_none; // a 404 the operation declares: there is no such object
+        }
+
         try
         {
             var output = new ArrayBufferWriter<byte>(Math.Max(256, Math.Min(length, 64 * 1024)));

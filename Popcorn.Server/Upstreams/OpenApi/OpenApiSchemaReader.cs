@@ -121,7 +121,8 @@ internal static class OpenApiSchemaReader
         var element = isList ? resolved.Items ?? throw new OpenApiRefusal("its response is an array without 'items'.") : resolved;
         var type = builder.TypeOf(element, OpenApiNames.Pascal(id) + (isList ? "Item" : "Result"), isList ? "its response[]" : "its response");
         var (arguments, parameters) = Parameters(item, operation);
-        return (id, operation.Summary ?? operation.Description, type, isList, arguments, new OpenApiRequest(path, parameters));
+        bool declaresNotFound = operation.Responses?.ContainsKey("404") == true;
+        return (id, operation.Summary ?? operation.Description, type, isList, arguments, new OpenApiRequest(path, parameters) { NotFoundIsNull = !isList && declaresNotFound });
     }
 
     /// <summary>The schema of the first 2xx response with a JSON body (<c>200</c> first).</summary>

@@ -73,6 +73,13 @@ internal static class OpenApiSchemas
             throw new OpenApiRefusal($"{at} declares no type, so the gateway cannot check its values.");
         }
 
+        // ASP.NET Core's web defaults read numbers from strings too, and its document says so: `type: [integer, string]`
+        // with a digits-only `pattern`. The service writes numbers, so the gateway checks for a number.
+        if (type is (JsonSchemaType.Integer | JsonSchemaType.String) or (JsonSchemaType.Number | JsonSchemaType.String) && schema.Pattern is not null)
+        {
+            return type & ~JsonSchemaType.String;
+        }
+
         if ((type & (type - 1)) != 0)
         {
             throw new OpenApiRefusal($"{at} allows several types ({type}), which the gateway does not serve yet.");

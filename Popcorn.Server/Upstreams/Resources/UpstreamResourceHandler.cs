@@ -62,7 +62,7 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        if ((UpstreamResourceProblems.RootArguments(plan, shape, text) ?? Budget(context, plan, shape)) is { } refused)
+        if ((UpstreamResourceProblems.RootArguments(plan, shape, text) ?? Budget(context, plan, shape, source.Catalog)) is { } refused)
         {
             await WriteProblemAsync(context, PopcornProblems.ToProblem(callerPlans.Rejected(refused)));
             return;
@@ -112,10 +112,10 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         }
     }
 
-    /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), before any service is called.</summary>
-    private PopcornQueryException? Budget(HttpContext context, SelectionPlan plan, ResultShape shape)
+    /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), the joins' calls counted too, before any service is called.</summary>
+    private PopcornQueryException? Budget(HttpContext context, SelectionPlan plan, ResultShape shape, UpstreamCatalog catalog)
     {
-        long cost = SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options);
+        long cost = SelectionCost.Plus(SelectionBudget.CostOf(plan, shape.IsSequence, registry.Options), JoinCost.Of(plan, shape.IsSequence, catalog, registry.Options));
         registry.Metrics.Cost(cost, PopcornTelemetryTags.EndpointRest);
         return SelectionBudget.Check(cost, SelectionBudget.LimitFor(context.GetEndpoint(), registry.Options), SelectionBudget.Start);
     }

@@ -9,6 +9,10 @@ app.MapPopcornGateway("/graphql", gateway => gateway
     .Upstream("orders")
     .Upstream("customers")
 
+    // The shipping service knows nothing of Popcorn: its GET operations (shipments, shipment) are served from its
+    // OpenAPI document, and the gateway projects its answers to each client's selection.
+    .Upstream("shipping")
+
     // Order.customer: the customer whose id is the order's customerId, from the customers service. The gateway asks it
     // once per response level for all the orders' keys, never once per order.
     .Join("Order.customer", from: "customers", key: "customerId", description: "Who placed the order, from the customers service."));

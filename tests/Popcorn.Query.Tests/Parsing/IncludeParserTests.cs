@@ -34,6 +34,28 @@ public class IncludeParserTests
     }
 
     [Fact]
+    public void Parse_AliasedItems_EveryShape_BuildTheSameNodesAsTheGeneralConstructor()
+    {
+        // The aliased shapes have a path of their own in the parser (a bare field, one with a selection, an empty
+        // selection); the others (whitespace, arguments, optional) take the general one. All must read the same.
+        var tree = SelectionParser.Parse("[h:title,l:manager[id],e:team[],s : name,o:orders(first: 2)[id],?n:nick,x:y]");
+
+        tree.Properties.ShouldBe(
+        [
+            new PropertyReference("title", alias: "h"),
+            new PropertyReference("manager", alias: "l", children: [new PropertyReference("id")]),
+            new PropertyReference("team", alias: "e"),
+            new PropertyReference("name", alias: "s"),
+            new PropertyReference("orders", alias: "o", children: [new PropertyReference("id")], arguments: [new QueryArgument("first", QueryValue.Int(2))]),
+            new PropertyReference("nick", alias: "n", isOptional: true),
+            new PropertyReference("y", alias: "x"),
+        ]);
+        tree.Properties[1].Children.ShouldHaveSingleItem().Name.ShouldBe("id");
+        tree.Properties[2].Children.ShouldBeEmpty();
+        tree.Properties.Select(p => p.OutputName).ShouldBe(["h", "l", "e", "s", "o", "n", "x"]);
+    }
+
+    [Fact]
     public void Parse_ModifiersAliasesWildcards_AreKept()
     {
         var tree = SelectionParser.Parse("[!all,-email,?nickname,boss:manager[!default],!full]");

@@ -45,6 +45,16 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
     }
 
     [Fact]
+    public async Task NotFound_FromAnOperationThatDeclaresIt_IsNullWithoutAnError()
+    {
+        var (status, body) = await server.PostAsync("{ getShipment(id: 7) { id } }");
+
+        status.ShouldBe(200);
+        body!["errors"].ShouldBeNull();
+        Text(body["data"]).ShouldBe("""{"getShipment":null}""");
+    }
+
+    [Fact]
     public async Task FirstAndSkip_OnTheServicesLists_AreAppliedByTheGateway()
     {
         var (_, body) = await server.PostAsync("{ listShipments(first: 1) { id events(first: 1, skip: 1) { note } } later: listShipments(skip: 1) { id } }");
@@ -83,6 +93,7 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
     [InlineData("malformed", "{ id }", "The service 'shipping' sent malformed JSON.")]
     [InlineData("oversized", "{ id }", "The service 'shipping' sent more than 50000 bytes")]
     [InlineData("unavailable", "{ id }", "The service 'shipping' answered 503.")]
+    [InlineData("not-found", "{ id }", "The service 'shipping' answered 404.")]
     public async Task AnswerThatBreaksTheDocumentOrTheCap_IsTheFieldsSourceUnavailableError(string fault, string selection, string expected)
     {
         var (status, body) = await server.PostAsync($$"""{ faultyShipments(fault: "{{fault}}") {{selection}} }""");

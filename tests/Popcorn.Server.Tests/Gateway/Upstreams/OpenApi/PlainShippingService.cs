@@ -58,6 +58,7 @@ public sealed class PlainShippingService : IAsyncDisposable
             "null-required" => Results.Text("""[{"id": 1, "trackingCode": null, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
             "malformed" => Results.Text("""[{"id": 1, "trackingCode": "PK""", "application/json"),
             "oversized" => Results.Text("[" + string.Join(",", Enumerable.Repeat("""{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}, "padding": "{x}"}""".Replace("{x}", new string('x', 1000), StringComparison.Ordinal), 100)) + "]", "application/json"),
+            "not-found" => Results.NotFound(),
             _ => Results.StatusCode(503),
         });
         _app.MapGet("/ping", () => "pong");

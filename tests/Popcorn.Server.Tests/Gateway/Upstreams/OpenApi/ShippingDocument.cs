@@ -28,7 +28,10 @@ public static class ShippingDocument
               "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int32" } } ],
               "get": {
                 "operationId": "GetShipment",
-                "responses": { "200": { "description": "ok", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Shipment" } } } } }
+                "responses": {
+                  "200": { "description": "ok", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Shipment" } } } },
+                  "404": { "description": "no such shipment" }
+                }
               }
             },
             "/faulty/{fault}": {

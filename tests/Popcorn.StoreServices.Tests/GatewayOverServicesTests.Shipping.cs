@@ -1,0 +1,46 @@
+namespace Popcorn.StoreServices.Tests;
+
+/// <summary>The shipping service, a plain JSON API without Popcorn, behind the same gateway as the two Popcorn services.</summary>
+public sealed partial class GatewayOverServicesTests
+{
+    [Fact]
+    public async Task PlainShippingService_IsServedFromItsOpenApiDocument_BesideThePopcornServices()
+    {
+        int before = services.Shipping.Output.Length;
+
+        var (status, body) = await services.QueryAsync(
+            "{ orders(first: 2) { id } shipments(orderId: 3) { trackingCode delivered destination { city } events { note } } shipment(id: 1002) { carrier weightKg } none: shipment(id: 1004) { id } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        // Seeded (ShipmentsSeed): order n's shipment is 1000 + n, carried by Carriers[n % 3] to Places[n % 4],
+        // delivered (three events) when n is a multiple of 3, weighing 0.5 + n % 7 kg; order 4 has none (a 404 the
+        // operation declares, so null without an error).
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"orders":[{"id":1},{"id":2}],"shipments":[{"trackingCode":"PK-0003","delivered":true,"destination":{"city":"Stavanger"},"events":[{"note":"picked up"},{"note":"in transit"},{"note":"delivered"}]}],"shipment":{"carrier":"DHL","weightKg":2.5},"none":null}""");
+        string log = await services.Shipping.WaitForRequestsAsync(before);
+        log.ShouldContain("GET http://127.0.0.1:" + services.Shipping.Address.Port + "/shipments?orderId=3");
+        log.ShouldContain("/shipments/1002 ");
+    }
+
+    [Fact]
+    public async Task PlainShippingServiceKilled_ItsFieldIsSourceUnavailable_TheOrdersAreAnswered_AndItRecoversWhenRestarted()
+    {
+        const string Query = "{ orders(first: 1) { id } shipments(first: 1) { id } }";
+
+        await services.RestartShippingAsync(whileDown: async () =>
+        {
+            var (status, body) = await services.QueryAsync(Query);
+
+            status.ShouldBe(200, body.ToJsonString());
+            body["data"]!.ToJsonString().ShouldBe("""{"orders":[{"id":1}],"shipments":null}""");
+            var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+            error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
+            error["path"]!.ToJsonString().ShouldBe("""["shipments"]""");
+        });
+
+        var (_, after) = await services.QueryAsync(Query);
+        after["errors"].ShouldBeNull();
+        after["data"]!.ToJsonString().ShouldBe("""{"orders":[{"id":1}],"shipments":[{"id":1001}]}""");
+    }
+}
