@@ -8,7 +8,7 @@ namespace Popcorn.Generator.Emit;
 /// <summary>
 /// Emits one model type's writer: a plan-driven <c>WriteValue</c> (a loop over the plan's fields with a
 /// switch on the field index) and a straight-line <c>WriteFull</c> for full plans, in the style of
-/// System.Text.Json's fast path.
+/// System.Text.Json's fast path, and, for the types that can have one, a CSV row path in the same shape.
 /// </summary>
 internal sealed partial class WriterEmitter
 {
@@ -51,6 +51,7 @@ internal sealed partial class WriterEmitter
         EmitPartWriter();
         EmitFullWriter();
         EmitDerivedWriters();
+        EmitCsvWriter();
         _w.Close();
         _w.Close();
         CloseContext(_w, _spec);

@@ -56,6 +56,22 @@ public abstract class PopcornTypeWriter<T> : PopcornTypeWriter
         return values.Length;
     }
 
+    /// <summary>
+    /// Whether <see cref="WriteCsvRow"/> can write <paramref name="plan"/>'s rows straight from the objects: true when
+    /// every field the plan selects, at every level, is one whose CSV cell the generated writer writes directly (an
+    /// integer, decimal, boolean or string; a nested object of such fields; <c>__typename</c>), and nothing in it is
+    /// polymorphic or can cycle. Otherwise a host writes the row's JSON and reads the cells back from it.
+    /// </summary>
+    public virtual bool CanWriteCsvRow(SelectionPlan plan) => false;
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as one CSV row of <paramref name="plan"/>'s columns (a null value is a row of
+    /// empty cells), ended by CRLF. Only for a plan <see cref="CanWriteCsvRow"/> accepts.
+    /// </summary>
+    /// <exception cref="NotSupportedException">This writer has no CSV path.</exception>
+    public virtual void WriteCsvRow(Generated.PopcornCsvRow row, T? value, SelectionPlan plan) =>
+        throw new NotSupportedException($"The writer of '{typeof(T).Name}' has no CSV path; check CanWriteCsvRow first.");
+
     /// <inheritdoc />
     public sealed override int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes) =>
         WritePart(writer, (T?)value, plan, start, pauseAfterBytes);

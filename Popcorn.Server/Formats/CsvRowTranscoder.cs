@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 

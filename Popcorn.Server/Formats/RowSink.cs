@@ -20,6 +20,12 @@ internal abstract class RowSink : IDisposable
             : new JsonLinesRowSink(body, rowOptions);
     }
 
+    /// <summary>
+    /// The CSV row a generated writer's CSV path writes into directly (<see cref="Popcorn.Query.PopcornTypeWriter{T}.WriteCsvRow"/>),
+    /// or null for a format that has none: then every element goes through <see cref="Json"/>.
+    /// </summary>
+    public virtual Popcorn.Query.Generated.PopcornCsvRow? Row => null;
+
     /// <summary>Called once before the first row (CSV writes its header here).</summary>
     public abstract void Start();
 

@@ -1,4 +1,5 @@
 using Popcorn.Query;
+using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
@@ -8,12 +9,15 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
     public override async ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, CancellationToken cancellationToken)
     {
         sink.Start();
+
+        // Decided once per response: the rows straight from the objects when the writer's CSV path covers the plan.
+        var row = sink.Row is { } csv && writer.CanWriteCsvRow(plan) ? csv : null;
         if (!isSequence)
         {
             // One object is one row; a null one (a handler's null) is no row at all.
             if (value is not null)
             {
-                WriteRow(sink, (T)value, plan);
+                WriteRow(sink, row, (T)value, plan);
             }
 
             return;
@@ -33,7 +37,7 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
         {
             await foreach (var item in items.WithCancellation(cancellationToken))
             {
-                WriteRow(sink, item, plan);
+                WriteRow(sink, row, item, plan);
                 await FlushIfDueAsync(body, cancellationToken);
             }
 
@@ -42,13 +46,19 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
 
         foreach (var item in (IEnumerable<T>)value)
         {
-            WriteRow(sink, item, plan);
+            WriteRow(sink, row, item, plan);
             await FlushIfDueAsync(body, cancellationToken);
         }
     }
 
-    private void WriteRow(RowSink sink, T? item, SelectionPlan plan)
+    private void WriteRow(RowSink sink, PopcornCsvRow? row, T? item, SelectionPlan plan)
     {
+        if (row is not null)
+        {
+            writer.WriteCsvRow(row, item, plan);
+            return;
+        }
+
         writer.Write(sink.Json, item, plan);
         sink.EndRow();
     }

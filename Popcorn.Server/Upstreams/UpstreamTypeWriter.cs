@@ -18,11 +18,23 @@ internal sealed class UpstreamTypeWriter(TypeMetadata metadata, UpstreamScalar[]
     /// <summary>What each field's scalar JSON must be, by <see cref="FieldMetadata.Index"/>.</summary>
     public UpstreamScalar[] Scalars { get; } = scalars;
 
-    public override void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan) =>
-        throw new NotSupportedException("An upstream value is copied by UpstreamTranscoder, not written by a model writer.");
+    /// <summary>Writes nothing but a missing value (<c>null</c>), as every writer does; a value is copied, never written here.</summary>
+    public override void WriteObject(Utf8JsonWriter writer, object? value, SelectionPlan plan)
+    {
+        if (value is not null)
+        {
+            throw new NotSupportedException("An upstream value is copied by UpstreamTranscoder, not written by a model writer.");
+        }
 
-    public override int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes) =>
-        throw new NotSupportedException("An upstream value is copied by UpstreamTranscoder, not written by a model writer.");
+        // A root whose source gave no value at all: without this the answer was cut off after its headers.
+        writer.WriteNullValue();
+    }
+
+    public override int WriteObjectPart(Utf8JsonWriter writer, object? value, SelectionPlan plan, int start, int pauseAfterBytes)
+    {
+        WriteObject(writer, value, plan);
+        return -1;
+    }
 
     public override TResult Accept<TResult>(IPopcornTypeWriterVisitor<TResult> visitor) =>
         throw new NotSupportedException("An upstream value is copied by UpstreamTranscoder, not written by a model writer.");

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace Popcorn.Server;
+namespace Popcorn.Query;
 
 /// <summary>RFC 4180 fields: quoted only when they must be, quotes doubled inside, rows ended by CRLF.</summary>
 internal static class CsvText
@@ -8,8 +8,8 @@ internal static class CsvText
     /// <summary>The line break RFC 4180 prescribes between rows.</summary>
     public static ReadOnlySpan<byte> LineBreak => "\r\n"u8;
 
-    // A field holding any of these must be quoted (RFC 4180, section 2, rules 5-7).
-    private static readonly SearchValues<byte> s_mustQuote = SearchValues.Create(",\"\r\n"u8);
+    /// <summary>The bytes that make a field need quotes (RFC 4180, section 2, rules 5-7).</summary>
+    public static SearchValues<byte> MustQuote { get; } = SearchValues.Create(",\"\r\n"u8);
 
     /// <summary>
     /// Writes <paramref name="value"/> (UTF-8 text) as one field. An empty string is written <c>""</c>, so it stays
@@ -18,34 +18,42 @@ internal static class CsvText
     /// </summary>
     public static void WriteText(IBufferWriter<byte> output, ReadOnlySpan<byte> value)
     {
-        int special = value.IndexOfAny(s_mustQuote);
+        int special = value.IndexOfAny(MustQuote);
         if (special < 0 && !value.IsEmpty)
         {
             output.Write(value);
             return;
         }
 
-        // Worst case: every byte a quote, doubled, plus the two enclosing quotes.
-        var span = output.GetSpan(value.Length * 2 + 2);
+        var span = output.GetSpan(QuotedLength(value.Length));
+        output.Advance(WriteQuoted(value, span));
+    }
+
+    /// <summary>The most bytes <see cref="WriteQuoted"/> writes for a value of <paramref name="length"/> bytes: every byte a quote, doubled, plus the two enclosing quotes.</summary>
+    public static int QuotedLength(int length) => length * 2 + 2;
+
+    /// <summary>Writes <paramref name="value"/> quoted, quotes doubled inside, into <paramref name="destination"/>; returns the bytes written.</summary>
+    public static int WriteQuoted(ReadOnlySpan<byte> value, Span<byte> destination)
+    {
         int length = 0;
-        span[length++] = (byte)'"';
+        destination[length++] = (byte)'"';
         while (true)
         {
             int quote = value.IndexOf((byte)'"');
             var run = quote < 0 ? value : value[..(quote + 1)];
-            run.CopyTo(span[length..]);
+            run.CopyTo(destination[length..]);
             length += run.Length;
             if (quote < 0)
             {
                 break;
             }
 
-            span[length++] = (byte)'"';
+            destination[length++] = (byte)'"';
             value = value[(quote + 1)..];
         }
 
-        span[length++] = (byte)'"';
-        output.Advance(length);
+        destination[length++] = (byte)'"';
+        return length;
     }
 
     /// <summary>The header row: each column name as a field, then the line break.</summary>

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Text;
 
-namespace Popcorn.Server.Tests.Formats;
+namespace Popcorn.Query.Tests.Writing;
 
 public class CsvTextTests
 {
