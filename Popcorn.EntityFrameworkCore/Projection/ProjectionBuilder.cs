@@ -69,7 +69,12 @@ internal sealed class ProjectionBuilder
         _ancestors.Add((entityType, source));
         try
         {
-            foreach (var (field, children, arguments) in SelectedFields(plans))
+            foreach (var plan in plans)
+            {
+                AggregateStatements.CheckLevel(entityType, plan);
+            }
+
+            foreach (var (field, children, arguments) in SelectedFields(plans, aggregatesAllowed: true))
             {
                 string memberName = field.MemberName
                     ?? throw new ProjectionNotSupportedException($"The metadata of '{field}' does not name its C# member; regenerate it with this version of Popcorn.Generator.");
@@ -104,13 +109,25 @@ internal sealed class ProjectionBuilder
     /// arranged two ways, so aliases of one collection with different arguments are refused (the handler's query
     /// then runs unprojected).
     /// </summary>
-    internal static List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)> SelectedFields(IReadOnlyList<SelectionPlan> plans)
+    internal static List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)> SelectedFields(IReadOnlyList<SelectionPlan> plans, bool aggregatesAllowed = false)
     {
         var fields = new List<(FieldMetadata Field, List<SelectionPlan> Children, CollectionArguments? Arguments)>();
         foreach (var plan in plans)
         {
             foreach (var planned in plan.Fields)
             {
+                if (planned.Aggregate is not null)
+                {
+                    // An aggregate does not read its list in the row's statement: its numbers come from one GROUP BY
+                    // per aggregated level once the rows are read (AggregateStatements), keyed by the row's primary key.
+                    if (!aggregatesAllowed)
+                    {
+                        throw new ProjectionNotSupportedException($"'{planned.OutputName}' aggregates '{planned.Field}', which is pushed down for entity queries only.");
+                    }
+
+                    continue;
+                }
+
                 if (planned.Field is not { IsNever: false } field)
                 {
                     continue;

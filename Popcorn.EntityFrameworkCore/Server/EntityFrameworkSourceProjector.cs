@@ -81,6 +81,50 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
 
     private sealed class TypedProjector<T> : TypedProjector
     {
+        /// <summary>
+        /// Reads every row (the aggregates need their keys, and one connection runs one statement at a time), then one
+        /// grouped statement per aggregate key, each under the query timeout and through the compilation gate.
+        /// </summary>
+        private static async Task<IAsyncEnumerable<T>> CountAggregatesAsync(IAsyncEnumerable<T> rows, IQueryable query, SelectionPlan plan, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken)
+        {
+            var buffered = new List<T>();
+            await foreach (var row in rows.WithCancellation(cancellationToken))
+            {
+                buffered.Add(row);
+            }
+
+            var model = PopcornProjection.FindModel(query.Expression)!;
+            await AggregateStatements.CountAsync(buffered, plan, model, (IAsyncQueryProvider)query.Provider, async statement =>
+            {
+                using var timer = owner._queryTimeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+                timer?.CancelAfter(owner._queryTimeout);
+                try
+                {
+                    var token = timer?.Token ?? cancellationToken;
+                    await owner.StartAsync(async () =>
+                    {
+                        await statement(token);
+                        return true;
+                    }, cancellationToken);
+                }
+                catch (Exception error) when (!cancellationToken.IsCancellationRequested && (timer is { IsCancellationRequested: true } || PrimedAsyncSequence<T>.IsUnavailable(error)))
+                {
+                    owner.LogSourceUnavailable(error, typeof(T));
+                    throw new PopcornSourceUnavailableException($"The aggregates of {typeof(T).Name} failed.", error);
+                }
+            });
+            return Buffered(buffered);
+        }
+
+        private static async IAsyncEnumerable<T> Buffered(List<T> rows)
+        {
+            await Task.CompletedTask;
+            foreach (var row in rows)
+            {
+                yield return row;
+            }
+        }
+
         public override async ValueTask<long?> CountAsync(IQueryable query, CollectionArguments filter, EntityFrameworkSourceProjector owner, CancellationToken cancellationToken)
         {
             // Only the client's where: an order, a seek or a page would change nothing a total counts. The filter's
@@ -118,6 +162,11 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
             try
             {
                 var rows = await owner.StartAsync(() => PrimedAsyncSequence<T>.StartAsync(source.AsAsyncEnumerable(), owner._firstRowTimeout, owner._queryTimeout, owner._maxRowsRead, cancellationToken), cancellationToken);
+                if (arranged && AggregateStatements.Any(plan))
+                {
+                    return new ArrangedAsyncSequence<T>(await CountAggregatesAsync(rows, query, plan, owner, cancellationToken));
+                }
+
                 return arranged ? new ArrangedAsyncSequence<T>(rows) : rows;
             }
             catch (PopcornSourceUnavailableException error) when (error is not PopcornSourceBusyException)

@@ -171,9 +171,9 @@ internal static partial class ContextEmitter
                     arguments.Add("policy: " + Literal(member.Policy));
                 }
 
-                if (member.TakesPartInArguments)
+                if (member.TakesPartInArguments || member.IsAggregatable)
                 {
-                    // A typed lambda, not reflection: lists in memory are filtered and sorted through it, trim-safe.
+                    // A typed lambda, not reflection: lists in memory are filtered, sorted and aggregated through it, trim-safe.
                     arguments.Add($"valueType: typeof({member.Shape.BareTypeName})");
                     arguments.Add($"getter: static value => (({model.TypeName})value).{Identifier(member.MemberName)}");
                 }

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Popcorn.Generator.Model;
 using static Popcorn.Generator.Emit.ContextEmitter;
 
@@ -79,6 +80,13 @@ internal sealed partial class WriterEmitter
         _w.Line($"case {Query}.PlannedField.TypeNameIndex:");
         _w.Line("    writer.WriteString(field.EncodedOutputName, s_typeName);");
         _w.Line("    break;");
+        if (_model.Members.Any(static member => member.IsAggregatable))
+        {
+            // Only a type with a list of models can be asked for an aggregate (ordersAggregate); the runtime reads the list.
+            _w.Line($"case {Query}.PlannedField.AggregateIndex:");
+            _w.Line($"    {Query}.PopcornAggregates.Write(writer, field, value);");
+            _w.Line("    break;");
+        }
         _w.Close();
     }
 

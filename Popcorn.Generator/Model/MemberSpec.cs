@@ -34,4 +34,7 @@ internal sealed record MemberSpec(
 
     /// <summary>FieldFlags.Sortable or FieldFlags.Filterable: the metadata carries a typed getter for arguments in memory.</summary>
     public bool TakesPartInArguments => (Flags & (8 | 16)) != 0;
+
+    /// <summary>A selectable list of models: it takes arguments and has an aggregate sibling (<c>ordersAggregate</c>), which reads it through the getter.</summary>
+    public bool IsAggregatable => Kind == FieldKindSpec.List && ElementModel is not null && !IsNever;
 }

@@ -48,6 +48,12 @@ public static partial class PlanCompiler
                 field = null;
             }
 
+            if (field is null && AggregatedList(item.Name) is { } aggregated)
+            {
+                AddAggregate(item, aggregated);
+                return;
+            }
+
             if (field is null)
             {
                 if (session.IsOwnText)
@@ -87,7 +93,7 @@ public static partial class PlanCompiler
             string key = item.OutputName;
             if (_entries.TryGetValue(key, out var entry))
             {
-                if (entry.Field != field)
+                if (entry.Field != field || entry.IsAggregate)
                 {
                     throw KeyConflict(item, key, entry);
                 }
@@ -120,7 +126,7 @@ public static partial class PlanCompiler
         {
             if (_entries.TryGetValue(field.WireName, out var entry))
             {
-                if (entry.Field != field)
+                if (entry.Field != field || entry.IsAggregate)
                 {
                     throw KeyConflict(entry.ExplicitItems![0], field.WireName, field);
                 }
@@ -154,6 +160,7 @@ public static partial class PlanCompiler
             foreach (var entry in _order)
             {
                 bool removed = entry.Field is not null
+                    && !entry.IsAggregate
                     && (!entry.Field.IsAlways || session.FollowsSelection)
                     && entry.Key == entry.Field.WireName
                     && _removed is not null
@@ -176,7 +183,9 @@ public static partial class PlanCompiler
             for (int i = 0; i < fields.Length; i++)
             {
                 var entry = kept[i];
-                fields[i] = new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments);
+                fields[i] = entry.IsAggregate
+                    ? new PlannedField(entry.Key, BuildAggregate(entry))
+                    : new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments);
             }
 
             return fields;
@@ -205,6 +214,12 @@ public static partial class PlanCompiler
             kept.Sort(static (a, b) =>
             {
                 int byField = (a.Field?.Index ?? -1).CompareTo(b.Field?.Index ?? -1);
+                if (byField == 0 && a.IsAggregate != b.IsAggregate)
+                {
+                    // A list's aggregate follows the list itself.
+                    return a.IsAggregate ? 1 : -1;
+                }
+
                 return byField != 0 ? byField : a.Order.CompareTo(b.Order);
             });
 
@@ -315,12 +330,15 @@ public static partial class PlanCompiler
                 type.Name);
 
         private PopcornQueryException KeyConflict(PropertyReference item, string key, Entry existing) =>
-            KeyConflict(item, key, existing.Field);
+            KeyConflict(item, key, existing.IsAggregate ? existing.ExplicitItems![0].Name : existing.Field?.WireName);
 
         private PopcornQueryException KeyConflict(PropertyReference item, string key, FieldMetadata? other) =>
+            KeyConflict(item, key, other?.WireName);
+
+        private PopcornQueryException KeyConflict(PropertyReference item, string key, string? otherName) =>
             session.Error(
                 QueryErrorKind.InvalidSelection,
-                $"The key '{key}' would be written by both '{item.Name}' and '{other?.WireName ?? NameRules.TypeName}' on type '{type.Name}'; use a different alias.",
+                $"The key '{key}' would be written by both '{item.Name}' and '{otherName ?? NameRules.TypeName}' on type '{type.Name}'; use a different alias.",
                 item,
                 item.Name,
                 type.Name);
@@ -336,7 +354,10 @@ public static partial class PlanCompiler
 
         public bool Full { get; set; }
 
-        /// <summary>The list arguments its explicit mentions agree on; null when they give none.</summary>
+        /// <summary>The key writes the aggregate of the list <see cref="Field"/> (<c>ordersAggregate</c>), not the list.</summary>
+        public bool IsAggregate { get; set; }
+
+        /// <summary>The list arguments its explicit mentions agree on (an aggregate's: its <c>where</c>); null when they give none.</summary>
         public CollectionArguments? Arguments { get; set; }
 
         /// <summary>The explicit mentions of this key; null while only wildcards or <c>[Always]</c> added it.</summary>

@@ -71,6 +71,21 @@ internal sealed class PlanSignature
         {
             AppendName(print, field.OutputName);
             AppendName(print, field.Field?.WireName ?? "__typename");
+            if (field.Aggregate is { } aggregate)
+            {
+                // An aggregate writes numbers, not the list: its own mark, filter and keys.
+                print.Append('#');
+                AppendName(print, aggregate.Filter?.Text ?? string.Empty);
+                foreach (var measure in aggregate.Measures)
+                {
+                    AppendName(print, measure.OutputName);
+                    print.Append((int)measure.Kind);
+                }
+
+                print.Append('.');
+                continue;
+            }
+
             if (field.Arguments is { } arguments)
             {
                 print.Append('(');

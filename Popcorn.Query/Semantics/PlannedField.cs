@@ -8,6 +8,12 @@ public sealed class PlannedField
     /// <summary>The <see cref="FieldIndex"/> of the <c>__typename</c> meta-field, which writes the type's name.</summary>
     public const int TypeNameIndex = -1;
 
+    /// <summary>
+    /// The <see cref="FieldIndex"/> of an aggregate key (<c>ordersAggregate</c>, see <see cref="Aggregate"/>), which the
+    /// generated writer hands to <see cref="PopcornAggregates.Write"/>.
+    /// </summary>
+    public const int AggregateIndex = -2;
+
     internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child, CollectionArguments? arguments = null)
     {
         Arguments = arguments;
@@ -18,10 +24,25 @@ public sealed class PlannedField
         Child = child;
     }
 
+    internal PlannedField(string outputName, ListAggregate aggregate)
+    {
+        Field = aggregate.List;
+        FieldIndex = AggregateIndex;
+        OutputName = outputName;
+        EncodedOutputName = JsonEncodedText.Encode(outputName);
+        Aggregate = aggregate;
+    }
+
+    /// <summary>
+    /// For an aggregate key (<see cref="FieldIndex"/> is <see cref="AggregateIndex"/>): what it computes over the list
+    /// <see cref="Field"/>, which this key does not write. Null for every other key.
+    /// </summary>
+    public ListAggregate? Aggregate { get; }
+
     /// <summary>The field's position in its type's <see cref="TypeMetadata.Fields"/>; the generated writer switches on it. <see cref="TypeNameIndex"/> for <c>__typename</c>.</summary>
     public int FieldIndex { get; }
 
-    /// <summary>The field, or null for <c>__typename</c>.</summary>
+    /// <summary>The field, or null for <c>__typename</c>; for an aggregate key, the list it aggregates (<see cref="Aggregate"/>).</summary>
     public FieldMetadata? Field { get; }
 
     /// <summary>The key written: the alias, or the wire name.</summary>
@@ -50,5 +71,5 @@ public sealed class PlannedField
 
     /// <inheritdoc />
     public override string ToString() =>
-        (Arguments is null ? OutputName : $"{OutputName}({Arguments})") + (Child is null ? string.Empty : $"{{{Child.Type.Name}}}");
+        Aggregate is { } aggregate ? $"{OutputName}:{aggregate}" : (Arguments is null ? OutputName : $"{OutputName}({Arguments})") + (Child is null ? string.Empty : $"{{{Child.Type.Name}}}");
 }

@@ -73,6 +73,12 @@ public static class SelectionCost
 
         private long FieldValueCost(PlannedField field)
         {
+            if (field.Aggregate is { } aggregate)
+            {
+                // One object of numbers, however long the list: its keys, like an object field's.
+                return aggregate.Measures.Count;
+            }
+
             bool many = field.Field?.Kind is FieldKind.List or FieldKind.Map;
             int size = field.Arguments?.First is { } first ? Math.Min(first, listSize) : listSize;
             if (field.Child is null)

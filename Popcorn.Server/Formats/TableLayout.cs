@@ -104,7 +104,17 @@ internal sealed class TableLayout
 
                 string name = prefix + planned.OutputName;
                 var field = planned.Field;
-                if (field is null || field.Kind == FieldKind.Scalar || (field.Kind == FieldKind.Object && planned.Child is null))
+                if (planned.Aggregate is { } aggregate)
+                {
+                    // An aggregate is one small object of numbers: a column per key, as for a nested object.
+                    var numbers = new TableNode();
+                    node.AddChild(key, numbers);
+                    foreach (var measure in aggregate.Measures)
+                    {
+                        AddColumn(numbers, measure.EncodedOutputName.EncodedUtf8Bytes, name + "." + measure.OutputName);
+                    }
+                }
+                else if (field is null || field.Kind == FieldKind.Scalar || (field.Kind == FieldKind.Object && planned.Child is null))
                 {
                     // A scalar, __typename, or a value System.Text.Json writes whole: one cell.
                     AddColumn(node, key, name);

@@ -26,9 +26,17 @@ internal static partial class SchemaJsonWriter
         json.WriteNumber("maxSelectionLength", registry.Options.Limits.MaxLength);
         json.WriteEndObject();
         json.WriteStartArray("types");
-        foreach (var type in types)
+        var described = types.ToList();
+        var taken = described.Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
+        var aggregated = new List<TypeMetadata>();
+        foreach (var type in described)
         {
-            WriteType(json, type, access);
+            WriteType(json, type, access, taken, aggregated);
+        }
+
+        foreach (var element in aggregated.Distinct())
+        {
+            WriteAggregateType(json, element);
         }
 
         json.WriteEndArray();
@@ -64,7 +72,7 @@ internal static partial class SchemaJsonWriter
         json.WriteEndObject();
     }
 
-    private static void WriteType(Utf8JsonWriter json, TypeMetadata type, FieldAccess access)
+    private static void WriteType(Utf8JsonWriter json, TypeMetadata type, FieldAccess access, ISet<string> taken, List<TypeMetadata> aggregated)
     {
         json.WriteStartObject();
         json.WriteString("name", type.Name);
@@ -107,6 +115,11 @@ internal static partial class SchemaJsonWriter
             }
 
             json.WriteEndObject();
+            if (AggregateSchema.Offered(type, field, taken))
+            {
+                WriteAggregateField(json, field);
+                aggregated.Add(field.ElementType!);
+            }
         }
 
         json.WriteEndArray();

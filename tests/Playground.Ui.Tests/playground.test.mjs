@@ -82,6 +82,26 @@ describe('playground', () => {
     await waitForQuery(page, '[id,manager[lastName]]');
   });
 
+  test('Editor_CompletesAListsAggregate_AndItsCount_ThenRunsIt', async () => {
+    const { page } = await open(search({ resource: 'employee', 'param.id': '1', syntax: 'include', query: '' }));
+
+    await editor(page).click();
+    await page.keyboard.type('[id,vehiclesAgg');
+    await acceptCompletion(page, 'vehiclesAggregate');
+    await waitForQuery(page, '[id,vehiclesAggregate]');
+
+    // Inside vehiclesAggregate[...] the completions are the aggregate type's, read from /popcorn/schema.
+    await page.keyboard.type('[co');
+    await acceptCompletion(page, 'count');
+    await waitForQuery(page, '[id,vehiclesAggregate[count]]');
+    await runQuery(page);
+
+    assert.match(await page.getByTestId('response-status').textContent(), /^200/);
+    const expected = await (await fetch(`${suite.url}/api/employees/1?include=${encodeURIComponent('[id,vehicles[make]]')}`)).json();
+    assert.ok(expected.vehicles.length > 0);
+    assert.deepEqual(await responseJson(page), { id: 1, vehiclesAggregate: { count: expected.vehicles.length } });
+  });
+
   test('Run_RestResource_ShowsTheJsonAndTheSavings', async () => {
     const query = '[id,firstName]';
     const { page } = await open(search({ resource: 'employee', 'param.id': '1', syntax: 'include', query }));

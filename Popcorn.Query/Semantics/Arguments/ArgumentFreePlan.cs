@@ -39,7 +39,11 @@ internal static class ArgumentFreePlan
         for (int i = 0; i < fields.Length; i++)
         {
             var field = plan.Fields[i];
-            fields[i] = new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, arguments: null);
+            // An aggregate's where is not a list's arrangement: the aggregate is kept as it is (the same instance, which
+            // a query source's computed numbers are keyed by).
+            fields[i] = field.Aggregate is not null
+                ? field
+                : new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, arguments: null);
         }
 
         copy.Initialize(fields, isFull: false);

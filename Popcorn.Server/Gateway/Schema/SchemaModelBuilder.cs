@@ -29,16 +29,19 @@ internal static class SchemaModelBuilder
 
         var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
         var scalars = new OutputScalars(registry, gateway.Inputs);
+        var taken = registry.ModelTypes.Select(m => m.Name).Concat(inputObjects).ToHashSet(StringComparer.Ordinal);
+        var aggregated = new List<TypeMetadata>();
         foreach (var model in registry.ModelTypes)
         {
             // A type only ever read as an input is described as an input object, not also as an output type of the same name.
             if (!inputObjects.Contains(model.Name) || IsReturned(model, registry, gateway))
             {
-                types.Add(ModelType(model, access, scalars));
+                types.Add(ModelType(model, access, scalars, taken, aggregated));
             }
         }
 
         types.AddRange(ConnectionSchema.Types(paged));
+        types.AddRange(AggregateSchema.Types(aggregated));
         UseInputScalars(scalars, gateway, mutations, access);
 
         // Built before the scalars are placed: a filter may compare a date field no described type shows.
@@ -82,9 +85,20 @@ internal static class SchemaModelBuilder
     /// A model as an object type; a polymorphic base as an interface of its fields (a union when it has none) whose
     /// possible types are its derived types, which implement it.
     /// </summary>
-    private static SchemaType ModelType(TypeMetadata model, FieldAccess access, OutputScalars scalars)
+    private static SchemaType ModelType(TypeMetadata model, FieldAccess access, OutputScalars scalars, ISet<string> taken, List<TypeMetadata> aggregated)
     {
-        var fields = model.SelectableFields.Where(access.Allows).Select(f => ModelField(f, access, scalars)).ToArray();
+        var fields = new List<SchemaField>();
+        foreach (var field in model.SelectableFields.Where(access.Allows))
+        {
+            fields.Add(ModelField(field, access, scalars));
+            if (AggregateSchema.Offered(model, field, taken))
+            {
+                // Beside its list, as a connection is beside its root field.
+                fields.Add(AggregateSchema.Field(field, access));
+                aggregated.Add(field.ElementType!);
+            }
+        }
+
         if (model.Polymorphism is null)
         {
             var interfaces = model.BaseTypes.Where(b => b.SelectableFields.Any(access.Allows)).Select(b => b.Name).ToArray();
@@ -92,7 +106,7 @@ internal static class SchemaModelBuilder
         }
 
         var possible = model.PossibleTypes().Where(t => t != model).Select(t => t.Name).ToArray();
-        return fields.Length > 0
+        return fields.Count > 0
             ? new SchemaType(SchemaTypeKind.INTERFACE, model.Name, model.Description, fields, []) { PossibleTypes = possible }
             : new SchemaType(SchemaTypeKind.UNION, model.Name, model.Description, [], []) { PossibleTypes = possible };
     }

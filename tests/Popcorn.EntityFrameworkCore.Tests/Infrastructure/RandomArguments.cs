@@ -50,6 +50,9 @@ internal sealed class RandomArguments(int seed)
         return arguments.Count == 0 ? string.Empty : $"({string.Join(", ", arguments)})";
     }
 
+    /// <summary>A random <c>where</c> over <paramref name="element"/>'s <c>[Filterable]</c> fields (an aggregate's only argument).</summary>
+    public string Where(TypeMetadata element) => Filter(element, depth: 0, hops: 0);
+
     /// <summary>
     /// A filter of <paramref name="type"/>: a comparison, and/or, not, or (at most two hops deep) a filter through a
     /// reference (<c>customer: {...}</c>, <c>customer: null</c>) or over a list (<c>lines: {some|all|none: {...}}</c>).

@@ -45,10 +45,15 @@ public sealed class StoreServer : IAsyncDisposable
         // The same rows loaded whole, for the in-memory path (a list, and an async sequence), and one order alone.
         app.MapGet("/memory/orders", (StoreDbContext db) => LoadOrders(db)).WithPopcorn();
         app.MapGet("/stream/orders", (StoreDbContext db) => LoadOrders(db).ToAsyncEnumerable()).WithPopcorn();
+        // Customers with their orders and lines, from the database and loaded whole (aggregates at two levels).
+        app.MapGet("/customers", (StoreDbContext db) => db.Customers.OrderBy(c => c.Id)).WithPopcorn();
+        app.MapGet("/memory/customers", (StoreDbContext db) => LoadCustomers(db)).WithPopcorn();
         app.MapGet("/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Single(o => o.Id == id)).WithPopcorn();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
             .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
+            .Field("customers", (StoreDbContext db) => db.Customers.OrderBy(c => c.Id))
+            .Field("memoryCustomers", (StoreDbContext db) => LoadCustomers(db))
             .Field("pagedOrders", (StoreDbContext db, int first) => db.Orders.OrderBy(o => o.Id).Take(first))
             // A write, then the changed order read back by the selection (GatewayMutationTests).
             .Mutation("noteOrder", async (int id, string note, StoreDbContext db, CancellationToken ct) =>
@@ -65,6 +70,10 @@ public sealed class StoreServer : IAsyncDisposable
     /// <summary>Every order with its customer, lines and products, in key order: what the in-memory path arranges.</summary>
     public static List<Order> LoadOrders(StoreDbContext db) =>
         db.Orders.Include(o => o.Customer).Include(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(o => o.Id).AsSplitQuery().ToList();
+
+    /// <summary>Every customer with their orders, the orders' lines and the lines' products, in key order, loaded whole.</summary>
+    public static List<Customer> LoadCustomers(StoreDbContext db) =>
+        db.Customers.Include(c => c.Orders.OrderBy(o => o.Id)).ThenInclude(o => o.Lines.OrderBy(l => l.Id)).ThenInclude(l => l.Product).OrderBy(c => c.Id).AsSplitQuery().ToList();
 
     /// <summary>
     /// POSTs a GraphQL document to /graphql as a GraphQL-over-HTTP client of application/graphql-response+json (a

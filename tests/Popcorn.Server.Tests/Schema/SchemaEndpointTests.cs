@@ -5,7 +5,7 @@ namespace Popcorn.Server.Tests;
 public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHostServer>
 {
     [Fact]
-    public async Task Schema_DescribesEveryModel_InDeclarationOrder_WithoutNeverFields()
+    public async Task Schema_DescribesEveryModel_InDeclarationOrder_WithoutNeverFields_EachListFollowedByItsAggregate()
     {
         var (status, _, body) = await server.GetAsync("/popcorn/schema");
 
@@ -13,13 +13,28 @@ public class SchemaEndpointTests(TestHostServer server) : IClassFixture<TestHost
         var schema = JsonNode.Parse(body)!;
         var employee = schema["types"]!.AsArray().Single(t => t!["name"]!.GetValue<string>() == "Employee")!;
         employee["fields"]!.AsArray().Select(f => f!["name"]!.GetValue<string>()).ShouldBe(
-            ["id", "firstName", "lastName", "email", "birthday", "employmentType", "salary", "manager", "department", "vehicles", "skills", "links", "hired_at"]);
+            ["id", "firstName", "lastName", "email", "birthday", "employmentType", "salary", "manager", "department", "vehicles", "vehiclesAggregate", "skills", "links", "hired_at"]);
         employee["description"]!.GetValue<string>().ShouldBe("A person on the payroll.");
         var id = employee["fields"]![0]!;
         (id["isAlways"]!.GetValue<bool>(), id["isDefault"]!.GetValue<bool>()).ShouldBe((true, true));
         var vehicles = employee["fields"]!.AsArray().Single(f => f!["name"]!.GetValue<string>() == "vehicles")!;
         (vehicles["kind"]!.GetValue<string>(), vehicles["elementType"]!.GetValue<string>()).ShouldBe(("list", "Car"));
         body.ShouldNotContain("socialSecurityNumber");
+    }
+
+    [Fact]
+    public async Task Schema_DescribesAnAggregate_AsAnObjectOfItsOwnType_ThatNamesItsList()
+    {
+        var schema = JsonNode.Parse((await server.GetAsync("/popcorn/schema")).Body)!;
+        var types = schema["types"]!.AsArray();
+        var employee = types.Single(t => t!["name"]!.GetValue<string>() == "Employee")!;
+
+        var aggregate = employee["fields"]!.AsArray().Single(f => f!["name"]!.GetValue<string>() == "vehiclesAggregate")!;
+
+        (aggregate["kind"]!.GetValue<string>(), aggregate["elementType"]!.GetValue<string>(), aggregate["aggregates"]!.GetValue<string>()).ShouldBe(("object", "CarAggregate", "vehicles"));
+        aggregate["arguments"]!.AsArray().Select(a => a!.GetValue<string>()).ShouldBe(["where"]);
+        var carAggregate = types.Single(t => t!["name"]!.GetValue<string>() == "CarAggregate")!;
+        carAggregate["fields"]!.AsArray().Select(f => f!["name"]!.GetValue<string>()).ShouldBe(["count"]);
     }
 
     [Fact]

@@ -1,0 +1,212 @@
+using System.Collections;
+using System.Collections.Concurrent;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata;
+using Microsoft.EntityFrameworkCore.Query;
+using Popcorn.Query;
+
+namespace Popcorn.EntityFrameworkCore;
+
+/// <summary>
+/// The numbers of the aggregate keys (<c>ordersAggregate[count]</c>) of projected rows. A projected row is the model
+/// type itself, which has no member to hold a count, so the count cannot be a column of the row's own statement.
+/// Instead, once the rows are read (their keys known), each aggregate key of the plan is one statement over all the
+/// rows that write it, at whatever depth: <c>SELECT fk, COUNT(*) FROM orders WHERE fk IN (@keys) AND &lt;where&gt;
+/// GROUP BY fk</c>; the counts are handed to the writers by row (<see cref="PopcornAggregates.Store"/>). So a request
+/// is one statement for its rows plus one per aggregate key, never one per parent row (docs/data.md, "Aggregates").
+/// </summary>
+internal static class AggregateStatements
+{
+    private static readonly ConditionalWeakTable<SelectionPlan, StrongBox<bool>> s_hasAggregates = new();
+    private static readonly ConcurrentDictionary<(Type, string), Func<object, object?>> s_readers = new();
+    private static readonly MethodInfo s_count = typeof(AggregateStatements).GetMethod(nameof(CountAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    /// <summary>Whether a key anywhere in <paramref name="plan"/>'s graph is an aggregate; computed once per plan.</summary>
+    public static bool Any(SelectionPlan plan) =>
+        s_hasAggregates.GetValue(plan, static plan => new StrongBox<bool>(Reaches(plan, new HashSet<SelectionPlan>(ReferenceEqualityComparer.Instance)))).Value;
+
+    /// <summary>
+    /// Refuses (the handler's query then runs unprojected) an aggregate of <paramref name="plan"/>'s level that one
+    /// grouped statement cannot count: its list must be a collection navigation of <paramref name="parent"/> with a
+    /// one-column foreign key to the parent's primary key, which the projection reads.
+    /// </summary>
+    public static void CheckLevel(IEntityType parent, SelectionPlan plan)
+    {
+        foreach (var planned in plan.Fields)
+        {
+            if (planned.Aggregate is not { } aggregate)
+            {
+                continue;
+            }
+
+            _ = Navigation(parent, aggregate.List, planned.OutputName);
+        }
+    }
+
+    /// <summary>
+    /// Counts every aggregate key of <paramref name="plan"/> for <paramref name="rows"/> (projected by that plan) and
+    /// stores the counts for the writers: one statement per key, each started through <paramref name="run"/>.
+    /// </summary>
+    public static async Task CountAsync<T>(IReadOnlyList<T> rows, SelectionPlan plan, IModel model, IAsyncQueryProvider provider, Func<Func<CancellationToken, Task>, Task> run)
+    {
+        var sites = new Dictionary<PlannedField, (IEntityType Parent, List<object> Rows)>(ReferenceEqualityComparer.Instance);
+        var visited = new HashSet<(object, SelectionPlan)>(PairComparer.Instance);
+        foreach (var row in rows)
+        {
+            if (row is not null)
+            {
+                Collect(row, plan, model, sites, visited);
+            }
+        }
+
+        foreach (var (field, site) in sites)
+        {
+            var navigation = Navigation(site.Parent, field.Aggregate!.List, field.OutputName);
+            var foreignKey = navigation.ForeignKey;
+            var count = s_count.MakeGenericMethod(navigation.TargetEntityType.ClrType, foreignKey.Properties[0].ClrType);
+            await run(token => (Task)count.Invoke(null, [provider, navigation, site.Rows, field, token])!);
+        }
+    }
+
+    private static async Task CountAsync<TElement, TKey>(IAsyncQueryProvider provider, INavigation navigation, List<object> parents, PlannedField field, CancellationToken cancellationToken)
+        where TKey : notnull
+    {
+        var principal = navigation.ForeignKey.PrincipalKey.Properties[0].PropertyInfo!;
+        string foreignKey = navigation.ForeignKey.Properties[0].Name;
+        var keys = new HashSet<TKey>();
+        foreach (var parent in parents)
+        {
+            if (principal.GetValue(parent) is { } key)
+            {
+                keys.Add((TKey)key);
+            }
+        }
+
+        var elements = provider.CreateQuery<TElement>(new EntityQueryRootExpression(provider, navigation.TargetEntityType));
+        var values = keys.ToArray();
+
+        // The keys are one array parameter (SQLite reads it with json_each, PostgreSQL with = ANY), not one per key.
+        var kept = elements.Where(e => EF.Parameter(values).Contains(EF.Property<TKey>(e!, foreignKey)));
+        kept = ArgumentExpressions.FilterRoot(kept, field.Aggregate!.Filter?.Where);
+        var counts = await kept
+            .GroupBy(e => EF.Property<TKey>(e!, foreignKey))
+            .Select(group => new { group.Key, Count = group.LongCount() })
+            .ToDictionaryAsync(group => group.Key, group => group.Count, cancellationToken);
+        foreach (var parent in parents)
+        {
+            // A parent without a matching element is not in the groups: its count is 0.
+            long count = principal.GetValue(parent) is { } key && counts.TryGetValue((TKey)key, out long found) ? found : 0;
+            PopcornAggregates.Store(parent, field, count);
+        }
+    }
+
+    private static INavigation Navigation(IEntityType parent, FieldMetadata list, string key)
+    {
+        var navigation = list.MemberName is { } member ? parent.FindNavigation(member) : null;
+        if (navigation is not { IsCollection: true } || navigation.ForeignKey.Properties.Count != 1
+            || !navigation.ForeignKey.PrincipalKey.IsPrimaryKey() || navigation.ForeignKey.PrincipalKey.Properties[0].PropertyInfo is null
+            || IsNever(list.DeclaringType, navigation.ForeignKey.PrincipalKey.Properties[0].Name))
+        {
+            throw new ProjectionNotSupportedException(
+                $"'{key}' aggregates '{list}', which is not a collection navigation with a one-column foreign key to the readable primary key of '{parent.ClrType.Name}', so one grouped statement cannot count it.");
+        }
+
+        return navigation;
+    }
+
+    private static bool IsNever(TypeMetadata type, string memberName) =>
+        type.Fields.Any(field => field.IsNever && field.MemberName == memberName);
+
+    /// <summary>The rows that write each aggregate key, walking the projected graph as the plan does.</summary>
+    private static void Collect(object row, SelectionPlan plan, IModel model, Dictionary<PlannedField, (IEntityType, List<object>)> sites, HashSet<(object, SelectionPlan)> visited)
+    {
+        if (!visited.Add((row, plan)))
+        {
+            return;
+        }
+
+        foreach (var planned in plan.Fields)
+        {
+            if (planned.Aggregate is not null)
+            {
+                if (!sites.TryGetValue(planned, out var site))
+                {
+                    site = (model.FindEntityType(row.GetType())!, new List<object>());
+                    sites.Add(planned, site);
+                }
+
+                site.Item2.Add(row);
+                continue;
+            }
+
+            if (planned.Child is not { } child || planned.Field is not { } field || !Any(child))
+            {
+                continue;
+            }
+
+            var value = Read(row, field);
+            if (value is IEnumerable elements && field.Kind == FieldKind.List)
+            {
+                foreach (object? element in elements)
+                {
+                    if (element is not null)
+                    {
+                        Collect(element, child, model, sites, visited);
+                    }
+                }
+            }
+            else if (value is not null && field.Kind == FieldKind.Object)
+            {
+                Collect(value, child, model, sites, visited);
+            }
+        }
+    }
+
+    private static object? Read(object row, FieldMetadata field)
+    {
+        if (field.GetValue is { } get)
+        {
+            return get(row);
+        }
+
+        var read = s_readers.GetOrAdd((row.GetType(), field.MemberName ?? field.WireName), static key =>
+        {
+            const BindingFlags Flags = BindingFlags.Public | BindingFlags.Instance;
+            return key.Item1.GetProperty(key.Item2, Flags) is { } property ? property.GetValue
+                : key.Item1.GetField(key.Item2, Flags) is { } member ? member.GetValue
+                : static _ => null;
+        });
+        return read(row);
+    }
+
+    private static bool Reaches(SelectionPlan plan, HashSet<SelectionPlan> visited)
+    {
+        if (!visited.Add(plan))
+        {
+            return false;
+        }
+
+        foreach (var planned in plan.Fields)
+        {
+            if (planned.Aggregate is not null || (planned.Child is { } child && Reaches(child, visited)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private sealed class PairComparer : IEqualityComparer<(object Row, SelectionPlan Plan)>
+    {
+        public static readonly PairComparer Instance = new();
+
+        public bool Equals((object Row, SelectionPlan Plan) x, (object Row, SelectionPlan Plan) y) =>
+            ReferenceEquals(x.Row, y.Row) && ReferenceEquals(x.Plan, y.Plan);
+
+        public int GetHashCode((object Row, SelectionPlan Plan) pair) =>
+            HashCode.Combine(RuntimeHelpers.GetHashCode(pair.Row), RuntimeHelpers.GetHashCode(pair.Plan));
+    }
+}

@@ -1,0 +1,160 @@
+namespace Popcorn.Query;
+
+// An `xAggregate` key: a sibling of every list of models `x`, the list's count over its `where` (docs/data.md, "Aggregates").
+public static partial class PlanCompiler
+{
+    /// <summary>The measures an aggregate object offers, for errors and suggestions.</summary>
+    private static readonly string[] AggregateMeasureNames = ["count"];
+
+    private sealed partial class LevelBuilder
+    {
+        /// <summary>
+        /// The list of models that <paramref name="name"/> aggregates (<c>orders</c> for <c>ordersAggregate</c>), when the
+        /// caller sees it; null otherwise, so an aggregate over a hidden or <c>[Never]</c> list is unknown exactly like
+        /// the list itself. A real field of that name is found before this is asked.
+        /// </summary>
+        private FieldMetadata? AggregatedList(string name)
+        {
+            if (name.Length <= ListAggregate.FieldSuffix.Length || !name.EndsWith(ListAggregate.FieldSuffix, StringComparison.Ordinal))
+            {
+                return null;
+            }
+
+            var list = type.FindField(name[..^ListAggregate.FieldSuffix.Length]);
+            return list is { AcceptsCollectionArguments: true, GetValue: not null } && session.Sees(list) ? list : null;
+        }
+
+        /// <summary>Claims the key of an aggregate; its measures are compiled from every mention once the level is read.</summary>
+        private void AddAggregate(PropertyReference item, FieldMetadata list)
+        {
+            if (item.IsNegated)
+            {
+                // Nothing adds an aggregate but its own name, so there is nothing to remove.
+                return;
+            }
+
+            foreach (var argument in item.Arguments)
+            {
+                if (argument.Name != "where")
+                {
+                    throw session.Error(
+                        QueryErrorKind.InvalidSelection,
+                        $"Argument '{argument.Name}' is not taken by '{item.Name}': an aggregate is computed over every element its where keeps, not over a page. It takes where.",
+                        argument.Location,
+                        item.Name,
+                        type.Name);
+                }
+            }
+
+            string key = item.OutputName;
+            if (_entries.TryGetValue(key, out var entry))
+            {
+                if (!entry.IsAggregate || entry.Field != list)
+                {
+                    throw session.Error(
+                        QueryErrorKind.InvalidSelection,
+                        $"The key '{key}' would be written by both '{item.Name}' and '{entry.ExplicitItems?[0].Name ?? entry.Field?.WireName ?? NameRules.TypeName}' on type '{type.Name}'; use a different alias.",
+                        item,
+                        item.Name,
+                        type.Name);
+                }
+
+                if (!SameArguments(entry.ExplicitItems![0].Arguments, item.Arguments))
+                {
+                    throw session.Error(
+                        QueryErrorKind.InvalidSelection,
+                        $"The key '{key}' selects '{item.Name}' with different arguments; give each an alias.",
+                        item,
+                        item.Name,
+                        type.Name);
+                }
+            }
+            else
+            {
+                entry = Claim(key, list);
+                entry.IsAggregate = true;
+                var filter = item.Arguments.Count > 0
+                    ? new ArgumentReader(session, list.ElementType!, item.Name, type.Name, item.Arguments, item.Location).Read()
+                    : null;
+                entry.Arguments = filter?.Where is null ? null : filter;
+            }
+
+            entry.AddExplicit(item);
+        }
+
+        /// <summary>The aggregate of an entry: its measures from the children of every mention (none: <c>count</c>).</summary>
+        private ListAggregate BuildAggregate(Entry entry)
+        {
+            var list = entry.Field!;
+            string typeName = list.ElementType!.Name + ListAggregate.TypeSuffix;
+            var measures = new List<AggregateMeasure>();
+            foreach (var item in entry.ExplicitItems!)
+            {
+                if (item.Children.Count == 0)
+                {
+                    AddMeasure(measures, AggregateMeasureKind.Count, "count", item, typeName);
+                }
+
+                foreach (var child in item.Children)
+                {
+                    if (child.IsEmptySelection || child.IsNegated)
+                    {
+                        continue;
+                    }
+
+                    if (child.IsTypeCondition || child.Arguments.Count > 0 || child.Children.Count > 0)
+                    {
+                        throw session.Error(
+                            QueryErrorKind.InvalidSelection,
+                            $"Field '{child.Name}' on type '{typeName}' is a number and takes no arguments or nested selection.",
+                            child,
+                            child.Name,
+                            typeName);
+                    }
+
+                    var kind = child.IsWildcard || child.Name == "count" ? AggregateMeasureKind.Count
+                        : child.Name == NameRules.TypeName ? AggregateMeasureKind.TypeName
+                        : throw UnknownMeasure(child, typeName);
+                    AddMeasure(measures, kind, child.IsWildcard ? "count" : child.OutputName, child, typeName);
+                }
+            }
+
+            return new ListAggregate(list, entry.Arguments, measures.ToArray());
+        }
+
+        private void AddMeasure(List<AggregateMeasure> measures, AggregateMeasureKind kind, string key, PropertyReference at, string typeName)
+        {
+            foreach (var measure in measures)
+            {
+                if (measure.OutputName == key)
+                {
+                    if (measure.Kind != kind)
+                    {
+                        throw session.Error(
+                            QueryErrorKind.InvalidSelection,
+                            $"The key '{key}' would be written by two different fields on type '{typeName}'; use a different alias.",
+                            at,
+                            at.Name,
+                            typeName);
+                    }
+
+                    return;
+                }
+            }
+
+            measures.Add(new AggregateMeasure(kind, key));
+        }
+
+        private PopcornQueryException UnknownMeasure(PropertyReference item, string typeName)
+        {
+            var suggestions = NameSuggestions.Closest(item.Name, AggregateMeasureNames);
+            return session.Error(
+                QueryErrorKind.UnknownField,
+                $"Unknown field '{item.Name}' on type '{typeName}'.{NameSuggestions.Hint(suggestions)}",
+                item,
+                item.Name,
+                typeName,
+                suggestions);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+using System.Collections;
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+
+namespace Popcorn.Query;
+
+/// <summary>
+/// Writes an aggregate key (<c>"ordersAggregate": {"count": 3}</c>, <see cref="PlannedField.Aggregate"/>) for the
+/// generated writers. The numbers come from a query source when it computed them for this very object
+/// (<see cref="Store"/>: a projected row, whose list was never read), else from the list in memory, read through the
+/// generated getter and filtered as <see cref="CollectionArguments.Apply{T}"/> filters.
+/// </summary>
+public static class PopcornAggregates
+{
+    // Keyed by the object written, so a number lives exactly as long as the row a query source read for one request,
+    // and no writer signature has to carry it. Most writes find no table for their object and count in memory.
+    private static readonly ConditionalWeakTable<object, AggregateValues> s_stored = new();
+
+    /// <summary>Writes the key of <paramref name="field"/> and its aggregate object, for <paramref name="parent"/>.</summary>
+    public static void Write(Utf8JsonWriter writer, PlannedField field, object parent)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(parent);
+        var aggregate = field.Aggregate ?? throw new ArgumentException($"The key '{field.OutputName}' is not an aggregate.", nameof(field));
+        long count = aggregate.Counts ? Count(field, aggregate, parent) : 0;
+        writer.WritePropertyName(field.EncodedOutputName);
+        writer.WriteStartObject();
+        foreach (var measure in aggregate.Measures)
+        {
+            if (measure.Kind == AggregateMeasureKind.Count)
+            {
+                writer.WriteNumber(measure.EncodedOutputName, count);
+            }
+            else
+            {
+                writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
+            }
+        }
+
+        writer.WriteEndObject();
+    }
+
+    /// <summary>
+    /// Records the count a query source computed for the aggregate <paramref name="field"/> of <paramref name="row"/>
+    /// (one <c>GROUP BY</c> per aggregated level), which <see cref="Write"/> then writes instead of counting the row's
+    /// list. The record lives as long as <paramref name="row"/>.
+    /// </summary>
+    public static void Store(object row, PlannedField field, long count)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(field);
+        s_stored.GetOrCreateValue(row).Set(field, count);
+    }
+
+    /// <summary>The count of <paramref name="aggregate"/> for <paramref name="parent"/>: stored by a query source, else counted in memory.</summary>
+    internal static long Count(PlannedField field, ListAggregate aggregate, object parent)
+    {
+        if (s_stored.TryGetValue(parent, out var stored) && stored.TryGet(field, out long count))
+        {
+            return count;
+        }
+
+        if (aggregate.List.GetValue?.Invoke(parent) is not IEnumerable list)
+        {
+            // No list (null, or metadata without a getter, which the compiler refuses) has no elements.
+            return 0;
+        }
+
+        var filter = aggregate.Filter?.Where;
+        count = 0;
+        foreach (object? element in list)
+        {
+            // As CollectionArguments.Apply: a null element has no fields to test, so no filter keeps it.
+            if (filter is null || (element is not null && InMemoryArrangement.Matches(filter, element)))
+            {
+                count++;
+            }
+        }
+
+        return count;
+    }
+
+    /// <summary>The numbers stored for one row, by planned field: a handful at most, so a list.</summary>
+    private sealed class AggregateValues
+    {
+        private readonly List<KeyValuePair<PlannedField, long>> _counts = new(1);
+
+        public void Set(PlannedField field, long count)
+        {
+            lock (_counts)
+            {
+                for (int i = 0; i < _counts.Count; i++)
+                {
+                    if (ReferenceEquals(_counts[i].Key, field))
+                    {
+                        _counts[i] = new(field, count);
+                        return;
+                    }
+                }
+
+                _counts.Add(new(field, count));
+            }
+        }
+
+        public bool TryGet(PlannedField field, out long count)
+        {
+            lock (_counts)
+            {
+                foreach (var pair in _counts)
+                {
+                    if (ReferenceEquals(pair.Key, field))
+                    {
+                        count = pair.Value;
+                        return true;
+                    }
+                }
+            }
+
+            count = 0;
+            return false;
+        }
+    }
+}

@@ -1,0 +1,192 @@
+using System.Net;
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+using Popcorn.EntityFrameworkCore.Tests.Infrastructure;
+
+namespace Popcorn.EntityFrameworkCore.Tests.Server;
+
+/// <summary>
+/// <c>xAggregate[count]</c> through Kestrel on an EF Core query: one grouped statement per aggregate key after the
+/// rows' own statement, never one per parent row, with the filter's values as parameters; the same JSON as the same
+/// selection over the graph loaded in memory, at the root level and nested; bad aggregates are 400s with a position
+/// before any SQL.
+/// </summary>
+public abstract partial class AggregateEndpointTests(IStoreDatabase store)
+{
+    [StoreFact]
+    public async Task Get_CountOfANestedList_IsOneGroupByStatement_BesideTheRowsStatement()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        store.Sql.Clear();
+
+        using var response = await server.Client.GetAsync("/orders?include=" + Uri.EscapeDataString("[id,linesAggregate[count]]"));
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        var commands = store.Sql.Commands;
+        commands.Count.ShouldBe(2, string.Join("\n---\n", commands));
+        commands[0].ShouldNotContain("GROUP BY", Case.Insensitive, commands[0]);
+        commands[0].ShouldNotContain("OrderLines", Case.Insensitive, commands[0]);
+        commands[1].ShouldContain("GROUP BY", Case.Insensitive, commands[1]);
+        commands[1].ShouldContain("COUNT(*)", Case.Insensitive, commands[1]);
+        commands[1].ShouldContain("\"OrderId\"", Case.Sensitive, commands[1]);
+
+        await using var db = store.CreateContext();
+        var expected = db.Orders.OrderBy(o => o.Id).Select(o => new { o.Id, Count = o.Lines.Count }).ToList();
+        var orders = JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray();
+        orders.Count.ShouldBe(expected.Count);
+        for (int i = 0; i < orders.Count; i++)
+        {
+            orders[i]!["id"]!.GetValue<int>().ShouldBe(expected[i].Id);
+            orders[i]!["linesAggregate"]!["count"]!.GetValue<long>().ShouldBe(expected[i].Count);
+        }
+    }
+
+    [StoreFact]
+    public async Task Get_AggregatesAtTwoLevels_AreOneStatementPerAggregateKey_AndEqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        const string Include = "[id,ordersAggregate(where: {status: \"shipped\"})[count],orders(where: {status: {neq: \"open\"}})[id,linesAggregate(where: {quantity: {gte: 2}})[count],lines[id]]]";
+        store.Sql.Clear();
+
+        using var database = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString(Include));
+
+        database.StatusCode.ShouldBe(HttpStatusCode.OK);
+        var commands = store.Sql.Commands;
+        commands.Count.ShouldBe(3, string.Join("\n---\n", commands));
+        commands.Count(c => c.Contains("GROUP BY", StringComparison.OrdinalIgnoreCase)).ShouldBe(2);
+        // The filter's values are parameters, never text in the SQL.
+        commands.ShouldAllBe(c => !c.Contains("'shipped'"));
+        using var memory = await server.Client.GetAsync("/memory/customers?include=" + Uri.EscapeDataString(Include));
+        string body = await database.Content.ReadAsStringAsync();
+        body.ShouldBe(await memory.Content.ReadAsStringAsync());
+        body.ShouldContain("\"ordersAggregate\":{\"count\":");
+    }
+
+    [StoreFact]
+    public async Task Get_RandomFiltersOnAggregates_EqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        string[] filters =
+        [
+            "{quantity: 1}",
+            "{quantity: {in: [2, 3]}}",
+            "{not: {quantity: {lt: 3}}}",
+            "{or: [{quantity: 1}, {id: {gt: 30}}]}",
+            "{product: {sku: {startsWith: \"s\", mode: INSENSITIVE}}}",
+            "{quantity: {gt: 1000}}",
+        ];
+        foreach (string filter in filters)
+        {
+            string include = $"[id,status,linesAggregate(where: {filter})[count]]";
+            using var database = await server.Client.GetAsync("/orders?include=" + Uri.EscapeDataString(include));
+            using var memory = await server.Client.GetAsync("/memory/orders?include=" + Uri.EscapeDataString(include));
+
+            database.StatusCode.ShouldBe(HttpStatusCode.OK, filter);
+            (await database.Content.ReadAsStringAsync()).ShouldBe(await memory.Content.ReadAsStringAsync(), filter);
+        }
+    }
+
+    [StoreFact]
+    public async Task Get_RandomAggregatesAtTwoLevels_UnderRandomListArguments_EqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        var arguments = new RandomArguments(seed: 3232);
+        var order = Json.Writer<Store.Order>().Metadata;
+        for (int i = 0; i < 40; i++)
+        {
+            string include = $"[id,ordersAggregate(where: {arguments.Where(order)})[count],orders{arguments.Next(order)}[id,linesAggregate(where: {arguments.Where(order.FindField("lines")!.ElementType!)})[count]]]";
+            using var database = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString(include));
+            using var memory = await server.Client.GetAsync("/memory/customers?include=" + Uri.EscapeDataString(include));
+
+            database.StatusCode.ShouldBe(HttpStatusCode.OK, include);
+            (await database.Content.ReadAsStringAsync()).ShouldBe(await memory.Content.ReadAsStringAsync(), include);
+        }
+    }
+
+    [StoreFact]
+    public async Task Get_ACustomerWithoutOrders_CountsZero()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        using var response = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString("[id,ordersAggregate(where: {id: -1})[count]]"));
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        var customers = JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray();
+        customers.ShouldNotBeEmpty();
+        customers.ShouldAllBe(c => c!["ordersAggregate"]!["count"]!.GetValue<long>() == 0);
+    }
+
+    [StoreFact]
+    public async Task Get_BadAggregates_Are400sWithAPosition_BeforeAnySql()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        foreach (string include in new[]
+        {
+            "[id,linesAggregate(first: 1)[count]]",
+            "[id,linesAggregate[sum]]",
+            "[id,linesAggregate(where: {unitPrice: 1})[count]]",
+            "[id,statusAggregate[count]]",
+            "[id,linesAggregate(where: {quantity: \"many\"})]",
+        })
+        {
+            store.Sql.Clear();
+
+            using var response = await server.Client.GetAsync("/orders?include=" + Uri.EscapeDataString(include));
+
+            response.StatusCode.ShouldBe(HttpStatusCode.BadRequest, include);
+            string problem = await response.Content.ReadAsStringAsync();
+            ColumnOf().IsMatch(problem).ShouldBeTrue(problem);
+            store.Sql.Commands.ShouldBeEmpty(include);
+        }
+    }
+
+    [StoreFact]
+    public async Task Graphql_AggregatesAtTwoLevels_AreTypedInTheSdl_AndCountedByOneStatementPerKey()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        const string Fields = "{ id ordersAggregate(where: {status: {eq: \"shipped\"}}) { __typename count } orders { id linesAggregate(where: {quantity: {gte: 2}}) { count } } }";
+        store.Sql.Clear();
+
+        var database = await server.PostGraphQLAsync("{ customers " + Fields + " }", HttpStatusCode.OK);
+
+        var commands = store.Sql.Commands;
+        commands.Count.ShouldBe(3, string.Join("\n---\n", commands));
+        commands.Count(c => c.Contains("GROUP BY", StringComparison.OrdinalIgnoreCase)).ShouldBe(2);
+        var memory = await server.PostGraphQLAsync("{ memoryCustomers " + Fields + " }", HttpStatusCode.OK);
+        database["data"]!["customers"]!.ToJsonString().ShouldBe(memory["data"]!["memoryCustomers"]!.ToJsonString());
+        database["data"]!["customers"]![0]!["ordersAggregate"]!["__typename"]!.GetValue<string>().ShouldBe("OrderAggregate");
+
+        string sdl = await server.Client.GetStringAsync("/graphql/schema.graphql");
+        sdl.ShouldContain("ordersAggregate(where: OrderFilter): OrderAggregate!");
+        sdl.ShouldContain("linesAggregate(where: OrderLineFilter): OrderLineAggregate!");
+        sdl.ShouldContain("type OrderAggregate {");
+    }
+
+    [StoreFact]
+    public async Task Graphql_BadAggregates_AreErrorsWithAPosition_BeforeAnySql()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        foreach (string query in new[]
+        {
+            "{ customers { ordersAggregate(first: 1) { count } } }",
+            "{ customers { ordersAggregate { sum } } }",
+            "{ customers { ordersAggregate(where: {internalNote: {eq: \"x\"}}) { count } } }",
+        })
+        {
+            store.Sql.Clear();
+
+            var response = await server.PostGraphQLAsync(query, HttpStatusCode.BadRequest);
+
+            response["errors"]![0]!["locations"]![0]!["column"]!.GetValue<int>().ShouldBeGreaterThan(0, query);
+            store.Sql.Commands.ShouldBeEmpty(query);
+        }
+    }
+
+    [GeneratedRegex("\"column\":\\s*\\d+")]
+    private static partial Regex ColumnOf();
+}
+
+/// <summary>On SQLite.</summary>
+public sealed class SqliteAggregateEndpointTests(SqliteStore store) : AggregateEndpointTests(store), IClassFixture<SqliteStore>;
+
+/// <summary>On PostgreSQL (skipped when it is not installed).</summary>
+public sealed class PostgresAggregateEndpointTests(PostgresStore store) : AggregateEndpointTests(store), IClassFixture<PostgresStore>;
