@@ -83,6 +83,10 @@ for trx in "$results"/dotnet/*.trx; do
     add_counts 0 "$s"
   fi
 done
+# CI shows only the end of this output, so the failing .NET tests are named again just above the totals.
+# (A .trx file holds one <UnitTestResult> per line; a test name may hold '>', so the line is matched, not the tag.)
+failing_dotnet_tests=$(grep -h '<UnitTestResult ' "$results"/dotnet/*.trx 2>/dev/null | grep 'outcome="Failed"' \
+  | sed -n 's/.* testName="\([^"]*\)".*/\1/p' | sed 's/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' | sort -u)
 if [ "$dotnet_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   echo "dotnet test failed without failing tests (a test host crashed?)."
   add_counts 0 1
@@ -163,5 +167,14 @@ if [ -x tests/Consumer/run.sh ]; then
   fi
 fi
 
+if [ -n "$failing_dotnet_tests" ]; then
+  echo "Failing .NET tests (their output is in the .NET tests' section above, and in $results/dotnet/*.trx):"
+  sed 's/^/  /' <<<"$failing_dotnet_tests"
+fi
+failing_node_tests=$(grep -h '^ *not ok ' "$results"/*.txt 2>/dev/null | sed 's/^ *//' | sort -u)
+if [ -n "$failing_node_tests" ]; then
+  echo "Failing Node tests (TAP):"
+  sed 's/^/  /' <<<"$failing_node_tests"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
