@@ -5,8 +5,8 @@ using static Popcorn.Generator.Emit.ContextEmitter;
 namespace Popcorn.Generator.Emit;
 
 // The CSV path: a row's cells written straight from the object, for the members whose cell is plain text of the value
-// (integers, decimals, booleans, strings, nested objects of such members). A plan that selects anything else is
-// written as JSON and read back by the host (docs/formats.md), so every cell still equals the JSON value.
+// (integers, decimals, booleans, strings, dates, times, GUIDs, nested objects of such members). A plan that selects
+// anything else is written as JSON and read back by the host (docs/formats.md), so every cell still equals the JSON value.
 internal sealed partial class WriterEmitter
 {
     private const string CsvRow = "global::Popcorn.Query.Generated.PopcornCsvRow";
@@ -153,7 +153,7 @@ internal sealed partial class WriterEmitter
 
     /// <summary>
     /// The statement writing <paramref name="member"/>'s cell from <paramref name="access"/>, or null when its cell is not
-    /// plain text of the value (dates, enums, floating point, converters, collections), which the host's JSON read-back
+    /// plain text of the value (enums, floating point, characters, converters, collections), which the host's JSON read-back
     /// writes instead. A member left out when it is the default (<c>WhenWritingDefault</c>) is left to it as well: its
     /// cell would be empty for a zero.
     /// </summary>
@@ -182,7 +182,8 @@ internal sealed partial class WriterEmitter
     /// <summary>The cell write of a primitive whose JSON value is its plain text, else null.</summary>
     private static string? CsvPrimitive(PrimitiveKind primitive, string value) => primitive switch
     {
-        PrimitiveKind.Boolean or PrimitiveKind.Decimal or PrimitiveKind.String => $"row.Write({value})",
+        PrimitiveKind.Boolean or PrimitiveKind.Decimal or PrimitiveKind.String or PrimitiveKind.Guid or PrimitiveKind.DateTime
+            or PrimitiveKind.DateTimeOffset or PrimitiveKind.DateOnly or PrimitiveKind.TimeOnly or PrimitiveKind.TimeSpan => $"row.Write({value})",
         PrimitiveKind.SByte or PrimitiveKind.Int16 or PrimitiveKind.Int32 or PrimitiveKind.Int64 => $"row.Write((long){value})",
         PrimitiveKind.Byte or PrimitiveKind.UInt16 or PrimitiveKind.UInt32 or PrimitiveKind.UInt64 => $"row.Write((ulong){value})",
         _ => null,

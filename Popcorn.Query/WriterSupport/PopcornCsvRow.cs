@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Buffers.Text;
 using System.ComponentModel;
+using System.Globalization;
 using System.Text.Unicode;
 
 namespace Popcorn.Query.Generated;
@@ -93,6 +94,45 @@ public sealed class PopcornCsvRow
 
     /// <summary>A decimal, as <c>Utf8JsonWriter.WriteNumberValue</c> writes it (its scale kept: <c>1.50</c>).</summary>
     public void Write(decimal value)
+    {
+        Utf8Formatter.TryFormat(value, Room(MaxNumberBytes), out int written);
+        _length += written;
+    }
+
+    /// <summary>A date and time, as <c>Utf8JsonWriter.WriteStringValue</c> writes it (the fraction of a second trimmed).</summary>
+    public void Write(DateTime value)
+    {
+        // Room first: it writes the cell's comma and moves _length, which `_length += ...` would have read before.
+        int written = JsonDateText.Format(value, Room(JsonDateText.MaxBytes));
+        _length += written;
+    }
+
+    /// <summary>A date, time and offset, as <c>Utf8JsonWriter.WriteStringValue</c> writes it (the fraction of a second trimmed).</summary>
+    public void Write(DateTimeOffset value)
+    {
+        int written = JsonDateText.Format(value, Room(JsonDateText.MaxBytes));
+        _length += written;
+    }
+
+    /// <summary>A date as <c>yyyy-MM-dd</c>, as the generated JSON writer writes it.</summary>
+    public void Write(DateOnly value)
+    {
+        value.TryFormat(Room(MaxNumberBytes), out int written, "O", CultureInfo.InvariantCulture);
+        _length += written;
+    }
+
+    /// <summary>A time of day in the constant ("c") format, as the generated JSON writer writes it.</summary>
+    public void Write(TimeOnly value) => Write(value.ToTimeSpan());
+
+    /// <summary>A time span in the constant ("c") format, as the generated JSON writer writes it.</summary>
+    public void Write(TimeSpan value)
+    {
+        Utf8Formatter.TryFormat(value, Room(MaxNumberBytes), out int written, 'c');
+        _length += written;
+    }
+
+    /// <summary>A GUID in its <c>D</c> format (lowercase), as <c>Utf8JsonWriter.WriteStringValue</c> writes it.</summary>
+    public void Write(Guid value)
     {
         Utf8Formatter.TryFormat(value, Room(MaxNumberBytes), out int written);
         _length += written;

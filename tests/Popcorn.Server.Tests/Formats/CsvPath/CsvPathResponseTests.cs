@@ -30,6 +30,21 @@ public class CsvPathResponseTests(PostingsServer server) : IClassFixture<Posting
     }
 
     [Fact]
+    public async Task Get_CsvOfDatesTimesAndGuids_WritesTheTextTheJsonHasWithTheFractionTrimmed()
+    {
+        var (status, _, body, _) = await FormatClient.GetAsync(
+            server.Client, "/postings", "text/csv", "[bookedAt,postedOn,settledOn,valueDate,cutOff,grace,reference]");
+
+        status.ShouldBe(200);
+        body.ShouldBe(
+            "id,bookedAt,postedOn,settledOn,valueDate,cutOff,grace,reference\r\n"
+            + "1,2026-01-02T03:04:05+02:00,2026-01-02T03:04:05.12Z,,2026-01-31,17:30:00,1.12:00:00,0f8fad5b-d9cb-469f-a165-70867728950e\r\n"
+            + "2,2026-03-04T05:06:07.5-05:30,9999-12-31T23:59:59.9999999,2026-06-01T00:00:00.0000001,0001-01-01,23:59:59.9999999,"
+            + "-00:00:00.0000001,00000000-0000-0000-0000-000000000000\r\n"
+            + "3,0001-01-01T00:00:00+00:00,0001-01-01T00:00:00,,0001-01-01,00:00:00,00:00:00,00000000-0000-0000-0000-000000000000\r\n");
+    }
+
+    [Fact]
     public async Task Get_CsvOfTheWildcardLessItsList_NeverShowsTheNeverField()
     {
         var (status, _, body, _) = await FormatClient.GetAsync(server.Client, "/postings", "text/csv", "[!all,-labels]");
