@@ -31,12 +31,15 @@ public static class SharedCache
         // Start and keep reconnecting even while Redis is down: every store call is time-boxed and the request goes
         // on without it, so an instance must neither refuse to start nor give up on Redis for good.
         redis.AbortOnConnectFail = false;
-        services.AddStackExchangeRedisCache(options => options.ConfigurationOptions = redis);
+        var connection = new SharedRedisConnection(redis);
+        services.AddSingleton(connection);
+        services.AddStackExchangeRedisCache(options => options.ConnectionMultiplexerFactory = connection.GetAsync);
         services.AddStackExchangeRedisOutputCache(options =>
         {
-            options.ConfigurationOptions = redis;
+            options.ConnectionMultiplexerFactory = connection.GetAsync;
             options.InstanceName = OutputCachePrefix;
         });
         services.AddPopcornOutputCacheTimeBox(); // after the Redis store, which it wraps
+        services.AddHostedService<SharedCacheWarmUp>();
     }
 }

@@ -86,6 +86,30 @@ internal sealed class RedisServer : IAsyncDisposable
         return ValueTask.CompletedTask;
     }
 
+    /// <summary>How many clients are connected to the server (INFO's <c>connected_clients</c>), this question's own connection excluded.</summary>
+    public async Task<int> ConnectedClientsAsync()
+    {
+        using var client = new TcpClient();
+        await client.ConnectAsync(IPAddress.Loopback, Port);
+        var stream = client.GetStream();
+        await stream.WriteAsync("INFO clients\r\n"u8.ToArray());
+        var reply = new StringBuilder();
+        byte[] buffer = new byte[4096];
+        while (!reply.ToString().Contains("connected_clients:", StringComparison.Ordinal) || !reply.ToString().EndsWith("\r\n", StringComparison.Ordinal))
+        {
+            int read = await stream.ReadAsync(buffer);
+            if (read == 0)
+            {
+                throw new InvalidOperationException($"redis-server closed the connection after: {reply}");
+            }
+
+            reply.Append(Encoding.ASCII.GetString(buffer, 0, read));
+        }
+
+        string line = reply.ToString().Split("\r\n").First(l => l.StartsWith("connected_clients:", StringComparison.Ordinal));
+        return int.Parse(line["connected_clients:".Length..], System.Globalization.CultureInfo.InvariantCulture) - 1;
+    }
+
     private async Task WaitForPongAsync()
     {
         var deadline = DateTime.UtcNow.AddSeconds(30);
