@@ -31,7 +31,7 @@ public sealed partial class GatewayOverServicesTests(StoreServicesFixture servic
 
         status.ShouldBe(200, body.ToJsonString());
         body["data"]!["orders"]!.AsArray().Select(o => o!["id"]!.GetValue<int>()).ShouldBe([1, 4, 7]);
-        string sql = services.Orders.Output[before..];
+        string sql = await services.Orders.WaitForRequestsAsync(before);
         sql.ShouldContain("WHERE \"o\".\"Status\" = ");
         sql.ShouldContain("LIMIT ");
         sql.ShouldNotContain("\"Total\""); // not selected, not read
@@ -60,12 +60,7 @@ public sealed partial class GatewayOverServicesTests(StoreServicesFixture servic
         body["errors"].ShouldBeNull();
         // The service logs through the console logger's queue, so its lines can reach us after the gateway's answer:
         // wait until every call it started is logged as finished (the statement is logged before that).
-        string log = services.Customers.Output[before..];
-        for (int wait = 0; wait < 100 && (CountOf(log, "Request finished") == 0 || CountOf(log, "Request starting") != CountOf(log, "Request finished")); wait++)
-        {
-            await Task.Delay(100);
-            log = services.Customers.Output[before..];
-        }
+        string log = await services.Customers.WaitForRequestsAsync(before);
 
         var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ToArray();
         calls.ShouldHaveSingleItem(log); // 20 orders, 12 distinct customers: one call with all 12 keys
@@ -96,7 +91,7 @@ public sealed partial class GatewayOverServicesTests(StoreServicesFixture servic
         // REST's rules: the customer's [Always] id is added, as for a local resource.
         orders[0]!.ToJsonString().ShouldBe("""{"id":1,"customer":{"id":1,"name":"Ada Lovelace"}}""");
         orders[12]!.ToJsonString().ShouldBe("""{"id":13,"customer":{"id":1,"name":"Ada Lovelace"}}""");
-        string log = services.Customers.Output[before..];
+        string log = await services.Customers.WaitForRequestsAsync(before);
         log.Split('\n').Count(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ShouldBe(1, log); // 40 orders, 12 customers: one call
     }
 
