@@ -59,6 +59,38 @@ internal static class PopcornTelemetryTags
     /// <summary>Span attribute: the bytes a write span wrote.</summary>
     public const string ResponseSize = "popcorn.response.body.size";
 
+    /// <summary>The upstream service a call went to: its configured name.</summary>
+    public const string UpstreamService = "popcorn.upstream.service";
+
+    public const string UpstreamResult = "popcorn.upstream.result";
+
+    /// <summary>The service answered with a body the gateway read.</summary>
+    public const string UpstreamAnswered = "answered";
+
+    /// <summary>The service answered 404 where that is an answer (an object by key that does not exist).</summary>
+    public const string UpstreamNotFound = "not_found";
+
+    /// <summary>The call gave nothing usable: the field's <c>SOURCE_UNAVAILABLE</c>, or REST's 502/503/504.</summary>
+    public const string UpstreamFailed = "failed";
+
+    /// <summary>The client left, and the call was cancelled with its request.</summary>
+    public const string UpstreamCancelled = "cancelled";
+
+    /// <summary>OpenTelemetry's <c>error.type</c>: why an upstream call failed.</summary>
+    public const string ErrorType = "error.type";
+
+    /// <summary>The service answered a status other than 2xx (or a 404 that is not an answer).</summary>
+    public const string UpstreamErrorStatus = "http_status";
+
+    /// <summary>The service's body was larger than its <c>MaxResponseBytes</c>.</summary>
+    public const string UpstreamErrorTooLarge = "too_large";
+
+    /// <summary>The resilience handler's timeout passed.</summary>
+    public const string UpstreamErrorTimeout = "timeout";
+
+    /// <summary>The service could not be reached, its circuit was open, or the connection broke mid-body.</summary>
+    public const string UpstreamErrorUnavailable = "unavailable";
+
     /// <summary>OpenTelemetry's GraphQL semantic conventions, for the gateway's operation span.</summary>
     public const string GraphQLOperationName = "graphql.operation.name";
     public const string GraphQLOperationType = "graphql.operation.type";

@@ -29,6 +29,8 @@ public static class PopcornUpstreamServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(configuration);
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IValidateOptions<PopcornUpstreamOptions>, UpstreamOptionsValidator>());
         services.TryAddSingleton<UpstreamCatalog>();
+        services.AddMetrics(); // AddPopcorn adds it too; the upstream metrics need it either way
+        services.TryAddSingleton<UpstreamMetrics>();
         services.TryAddSingleton<UpstreamClient>();
         services.TryAddSingleton<UpstreamResourceHandler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaLoader>());

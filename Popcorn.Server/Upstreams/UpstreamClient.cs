@@ -11,9 +11,11 @@ namespace Popcorn.Server;
 /// <summary>
 /// Calls upstream services through their named <see cref="HttpClient"/> (service discovery and the resilience handler
 /// are on it): one GET, the allowed request headers passed on, the body read up to the service's cap. Every way a call
-/// can fail, except the client leaving, becomes an <see cref="UpstreamUnavailableException"/>. A singleton.
+/// can fail, except the client leaving, becomes an <see cref="UpstreamUnavailableException"/>. Every call is counted,
+/// with its bytes and duration, by <see cref="UpstreamMetrics"/>. A singleton.
 /// </summary>
-internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor<PopcornUpstreamOptions> options, ILogger<UpstreamClient> logger)
+internal sealed class UpstreamClient(
+    IHttpClientFactory clients, IOptionsMonitor<PopcornUpstreamOptions> options, UpstreamMetrics metrics, ILogger<UpstreamClient> logger)
 {
     private readonly ConcurrentDictionary<string, OutageEpisode> _outages = new(StringComparer.Ordinal);
 
@@ -49,12 +51,15 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             }
         }
 
+        long started = metrics.Start();
+        string failure = PopcornTelemetryTags.UpstreamErrorStatus; // what an UpstreamUnavailableException thrown below means
         try
         {
             using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
             if (notFoundIsAnswer && response.StatusCode == System.Net.HttpStatusCode.NotFound)
             {
                 OutageOf(service).Succeeded();
+                metrics.Ended(service, PopcornTelemetryTags.UpstreamNotFound, null, 0, started);
                 return ([], -1);
             }
 
@@ -66,6 +71,7 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
                     status: answered is StatusCodes.Status503ServiceUnavailable or StatusCodes.Status504GatewayTimeout ? answered : StatusCodes.Status502BadGateway);
             }
 
+            failure = PopcornTelemetryTags.UpstreamErrorTooLarge;
             if (response.Content.Headers.ContentLength > settings.MaxResponseBytes)
             {
                 throw TooLarge(service, settings);
@@ -74,16 +80,19 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             await using var stream = await response.Content.ReadAsStreamAsync(cancellationToken);
             var body = await ReadCappedAsync(stream, service, settings, cancellationToken);
             OutageOf(service).Succeeded();
+            metrics.Ended(service, PopcornTelemetryTags.UpstreamAnswered, null, body.Length, started);
             return body;
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
+            metrics.Ended(service, PopcornTelemetryTags.UpstreamCancelled, null, 0, started);
             throw;
         }
         catch (UpstreamUnavailableException e)
         {
             logger.UpstreamFailed(service, e.Message, null);
             OutageOf(service).Failed(e);
+            metrics.Ended(service, PopcornTelemetryTags.UpstreamFailed, failure, 0, started);
             throw;
         }
         catch (Exception e)
@@ -92,6 +101,8 @@ internal sealed class UpstreamClient(IHttpClientFactory clients, IOptionsMonitor
             // (BrokenCircuitException), a reset mid-body: the client learns only that the service is unavailable.
             logger.UpstreamFailed(service, e.GetType().Name, e);
             OutageOf(service).Failed(e);
+            metrics.Ended(service, PopcornTelemetryTags.UpstreamFailed,
+                e is TimeoutRejectedException ? PopcornTelemetryTags.UpstreamErrorTimeout : PopcornTelemetryTags.UpstreamErrorUnavailable, 0, started);
             throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e, e is TimeoutRejectedException ? StatusCodes.Status504GatewayTimeout : StatusCodes.Status503ServiceUnavailable);
         }
     }

@@ -12,6 +12,7 @@ internal sealed class MetricCapture : IDisposable
 {
     private readonly MeterListener _listener = new();
     private readonly ConcurrentQueue<Measurement> _measurements = new();
+    private readonly ConcurrentQueue<DoubleMeasurement> _durations = new();
 
     public MetricCapture(IServiceProvider appServices)
     {
@@ -25,6 +26,8 @@ internal sealed class MetricCapture : IDisposable
         };
         _listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) =>
             _measurements.Enqueue(new Measurement(instrument.Name, instrument.Unit, value, tags.ToArray().ToDictionary(t => t.Key, t => t.Value as string))));
+        _listener.SetMeasurementEventCallback<double>((instrument, value, tags, _) =>
+            _durations.Enqueue(new DoubleMeasurement(instrument.Name, instrument.Unit, value, tags.ToArray().ToDictionary(t => t.Key, t => t.Value as string))));
         _listener.Start();
     }
 
@@ -35,7 +38,12 @@ internal sealed class MetricCapture : IDisposable
     public long Sum(string instrument, params (string Key, string Value)[] tags) =>
         Of(instrument).Where(m => tags.All(t => m.Tags.GetValueOrDefault(t.Key) == t.Value)).Sum(m => m.Value);
 
+    /// <summary>Every measurement of the floating-point <paramref name="instrument"/> (durations), in order.</summary>
+    public IReadOnlyList<DoubleMeasurement> OfDouble(string instrument) => _durations.Where(m => m.Instrument == instrument).ToArray();
+
     public void Dispose() => _listener.Dispose();
 
     public sealed record Measurement(string Instrument, string? Unit, long Value, IReadOnlyDictionary<string, string?> Tags);
+
+    public sealed record DoubleMeasurement(string Instrument, string? Unit, double Value, IReadOnlyDictionary<string, string?> Tags);
 }
