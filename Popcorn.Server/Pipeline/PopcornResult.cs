@@ -22,6 +22,19 @@ internal sealed class PopcornResult(RootSources sources, object? value, ResultSh
             // A total the client asked for (Prefer: count=exact) is counted first: one statement at a time per connection.
             var counted = await TotalCountPreference.ApplyAsync(httpContext, sources, value, shape, plan);
             var opened = await sources.OpenAsync(counted, shape, plan, httpContext);
+            if (opened is null && value is IPopcornSingleSource)
+            {
+                // The handler's query for one object found none: the resource does not exist.
+                httpContext.Response.Headers.Location = default;
+                await PopcornProblems.Result(new ProblemDetails
+                {
+                    Status = StatusCodes.Status404NotFound,
+                    Title = "Not found",
+                    Detail = "The requested resource does not exist.",
+                }).ExecuteAsync(httpContext);
+                return;
+            }
+
             var written = format is null
                 ? services.GetRequiredService<PopcornResponseWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode)
                 : services.GetRequiredService<PopcornRowsWriter>().WriteAsync(httpContext, opened, shape, plan, statusCode, format);

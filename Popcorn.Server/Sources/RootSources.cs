@@ -6,7 +6,8 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// The one place that chooses how a root value (an endpoint's, or a gateway root field's: a resolver's or a mutation's
-/// result, an upstream service's answer) becomes what the writer writes, once the plan is compiled: a single model or
+/// result, an upstream service's answer) becomes what the writer writes, once the plan is compiled: a query for one
+/// object (<see cref="PopcornSingle{T}"/>) projected like a sequence and read to its first row; a single model or
 /// an in-memory sequence (<see cref="IEnumerable{T}"/>, <see cref="IAsyncEnumerable{T}"/>) as it is; JSON an
 /// upstream service answered, already projected (<see cref="UpstreamValue"/>), as it is; any other sequence offered
 /// to the registered <see cref="IPopcornSourceProjector"/>s (Popcorn.EntityFrameworkCore's composes the plan into an
@@ -38,11 +39,24 @@ internal sealed class RootSources(IEnumerable<IPopcornSourceProjector> projector
     /// </remarks>
     public async ValueTask<object?> OpenAsync(object? value, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
+        if (value is IPopcornSingleSource single)
+        {
+            // One object from a query: the query cut to its first row goes to the projectors like any sequence, then
+            // that row (or null: none) is the value.
+            return await single.ReadFirstAsync(await ProjectAsync(single.FirstOnly(), shape, plan, context), context.RequestAborted);
+        }
+
         if (value is null or UpstreamValue || !shape.IsSequence)
         {
             return value;
         }
 
+        return await ProjectAsync(value, shape, plan, context);
+    }
+
+    /// <summary>The first registered projector's replacement of the sequence <paramref name="value"/>, else the value itself.</summary>
+    private async ValueTask<object> ProjectAsync(object value, ResultShape shape, SelectionPlan plan, HttpContext context)
+    {
         foreach (var projector in _projectors)
         {
             object projected;

@@ -49,12 +49,15 @@ public sealed class StoreServer : IAsyncDisposable
         app.MapGet("/customers", (StoreDbContext db) => db.Customers.OrderBy(c => c.Id)).WithPopcorn();
         app.MapGet("/memory/customers", (StoreDbContext db) => LoadCustomers(db)).WithPopcorn();
         app.MapGet("/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Single(o => o.Id == id)).WithPopcorn();
+        // One order as a query: the selection composed in, its first row read (SingleEndpointTests).
+        app.MapGet("/single/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Where(o => o.Id == id).AsPopcornSingle()).WithPopcorn();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
             .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
             .Field("customers", (StoreDbContext db) => db.Customers.OrderBy(c => c.Id))
             .Field("memoryCustomers", (StoreDbContext db) => LoadCustomers(db))
             .Field("pagedOrders", (StoreDbContext db, int first) => db.Orders.OrderBy(o => o.Id).Take(first))
+            .Field("order", (StoreDbContext db, int id) => db.Orders.Where(o => o.Id == id).AsPopcornSingle())
             // A write, then the changed order read back by the selection (GatewayMutationTests).
             .Mutation("noteOrder", async (int id, string note, StoreDbContext db, CancellationToken ct) =>
             {
