@@ -9,8 +9,9 @@ public static class PopcornEndpointConventionBuilderExtensions
     /// <summary>
     /// Writes this endpoint's result with Popcorn: the selection from <c>?include=</c> or the <c>Popcorn-Include</c>
     /// header (either syntax) shapes the response; a bad selection gets a 400 problem before the handler runs.
-    /// Handlers return their plain model (or a <c>Task</c>, <c>IEnumerable</c>, <c>IAsyncEnumerable</c>, <c>Ok&lt;T&gt;</c>,
-    /// <c>Created&lt;T&gt;</c> of it); other results, such as <c>TypedResults.NotFound()</c>, pass through unchanged.
+    /// Handlers return their plain model (or a <c>Task</c>, <c>IEnumerable</c>, <c>IAsyncEnumerable</c>, <c>IQueryable</c>,
+    /// <c>Ok&lt;T&gt;</c>, <c>Created&lt;T&gt;</c> of it, or a query for one object: <c>AsPopcornSingle()</c>); other results,
+    /// such as <c>TypedResults.NotFound()</c>, pass through unchanged.
     /// </summary>
     /// <typeparam name="TBuilder">The endpoint builder.</typeparam>
     /// <param name="builder">The endpoint (or group) to opt in.</param>
@@ -43,7 +44,11 @@ public static class PopcornEndpointConventionBuilderExtensions
         builder.WithMetadata(attribute);
         builder.AddEndpointFilterFactory(PopcornEndpointFilter.Create);
         // Once every convention has run, so .CacheOutput() before or after this, on the endpoint or its group, is seen.
-        builder.Finally(static endpoint => PopcornOutputCachePolicy.WrapEndpointPolicy(endpoint.Metadata));
+        builder.Finally(static endpoint =>
+        {
+            PopcornOutputCachePolicy.WrapEndpointPolicy(endpoint.Metadata);
+            SingleResponseMetadata.Describe(endpoint.Metadata);
+        });
         return builder;
     }
 

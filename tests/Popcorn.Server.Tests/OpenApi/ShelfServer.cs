@@ -50,6 +50,7 @@ public class ShelfServer : IAsyncLifetime
         _app.MapGet("/books", () => new List<Book> { Shelf.Dune }).WithPopcorn().WithName("listBooks");
         _app.MapGet("/books/{id:int}", Results<Ok<Book>, NotFound> (int id) => id == Shelf.Dune.Id ? TypedResults.Ok(Shelf.Dune) : TypedResults.NotFound())
             .WithPopcorn();
+        _app.MapGet("/books/single/{id:int}", (int id) => new List<Book> { Shelf.Dune }.AsQueryable().Where(b => b.Id == id).AsPopcornSingle()).WithPopcorn();
         _app.MapPost("/books", (NewBook book) => Results.Created("/books/1", Shelf.Dune)).WithPopcorn<Book>();
         _app.MapPost("/books/unsaid", (NewBook book) => Results.Ok(Shelf.Dune)).WithPopcorn();
         _app.MapPost("/books/checked", (NewBook book) => Results.Ok(Shelf.Dune)).WithPopcorn<Book>().ProducesValidationProblem();
