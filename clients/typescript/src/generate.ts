@@ -20,6 +20,8 @@ interface SchemaField {
   isAlways: boolean;
   isNullable: boolean;
   subPropertyDefault?: string | null;
+  /** Set on a list's aggregate (`ordersAggregate`): the list it aggregates. */
+  aggregates?: string | null;
 }
 
 /** Options of {@link generateModel}. */
@@ -109,7 +111,8 @@ function fieldSpec(field: SchemaField, isDefault: boolean, unknownScalar: string
   }
 
   return `{ kind: '${field.kind}'; value: ${value}; model: ${model === null ? 'null' : JSON.stringify(model)}; nullable: ${field.isNullable}; `
-    + `always: ${field.isAlways}; default: ${isDefault}; sub: ${field.subPropertyDefault ? JSON.stringify(field.subPropertyDefault) : 'null'} }`;
+    + `always: ${field.isAlways}; default: ${isDefault}; sub: ${field.subPropertyDefault ? JSON.stringify(field.subPropertyDefault) : 'null'}`
+    + `${field.aggregates ? '; wildcard: false' : ''} }`;
 }
 
 /** The TypeScript source of the model description of `schema`. */
@@ -125,10 +128,12 @@ export function generateModel(schema: PopcornSchema, options: GenerateOptions = 
   ];
   for (const type of schema.types) {
     // A type that marks no field [Default] or [Always] has every field as its defaults.
+    // An aggregate is written only when named: never among the defaults, even of a type that marks none.
     const marksDefaults = type.fields.some((f) => f.isDefault);
     lines.push(`  ${JSON.stringify(type.name)}: {`);
     for (const field of type.fields) {
-      lines.push(`    ${JSON.stringify(field.name)}: ${fieldSpec(field, marksDefaults ? field.isDefault : true, unknownScalar)};`);
+      const isDefault = !field.aggregates && (marksDefaults ? field.isDefault : true);
+      lines.push(`    ${JSON.stringify(field.name)}: ${fieldSpec(field, isDefault, unknownScalar)};`);
     }
 
     lines.push('  };');

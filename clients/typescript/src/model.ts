@@ -18,6 +18,11 @@ export interface FieldSpec {
   default: boolean;
   /** The `[SubPropertyDefault]` selection a complex field named alone is written with, or null for its type's defaults. */
   sub: string | null;
+  /**
+   * `false` for a field only its own name writes: a list's aggregate (`ordersAggregate`), which neither the wildcards
+   * (`!all`, `!full`) nor a type's defaults include. Absent (written by the wildcards) for every other field.
+   */
+  wildcard?: false;
 }
 
 /** Every model type of a server, by name. */

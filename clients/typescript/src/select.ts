@@ -11,6 +11,8 @@ type Show<T> = { [K in keyof T]: T[K] } & {};
 type Fields<M extends ModelSpec, T> = T extends keyof M ? M[T] : never;
 
 type DefaultKeys<M extends ModelSpec, T> = { [K in keyof Fields<M, T>]: Fields<M, T>[K] extends { default: true } ? K : never }[keyof Fields<M, T>];
+/** The fields the wildcards write: all but those only their own name writes (a list's aggregate). */
+type WildcardKeys<M extends ModelSpec, T> = { [K in keyof Fields<M, T>]: Fields<M, T>[K] extends { wildcard: false } ? never : K }[keyof Fields<M, T>];
 type AlwaysKeys<M extends ModelSpec, T> = { [K in keyof Fields<M, T>]: Fields<M, T>[K] extends { always: true } ? K : never }[keyof Fields<M, T>];
 
 type Nullable<F extends FieldSpec, V> = F['nullable'] extends true ? V | null : V;
@@ -29,7 +31,8 @@ type ValueOf<M extends ModelSpec, F extends FieldSpec, Children extends readonly
 type Element<M extends ModelSpec, F extends FieldSpec, Children extends readonly Item[] | null, Path extends string, Full extends boolean> = F['model'] extends infer C extends string
   ? (C extends Path ? null : never) | (
     Full extends true ? FullOf<M, C, Path | C>
-    : Children extends readonly Item[] ? Evaluate<M, C, Children, Path | C>
+    // An empty list of children (`head[]`) is the field named alone, as on the server: its [SubPropertyDefault] or defaults.
+    : Children extends readonly [Item, ...Item[]] ? Evaluate<M, C, Children, Path | C>
     : F['sub'] extends string ? (ParseSelection<F['sub']> extends infer Sub extends readonly Item[] ? Evaluate<M, C, Sub, Path | C> : Show<DefaultsOf<M, C, Path | C>>)
     : Show<DefaultsOf<M, C, Path | C>>)
   : F['value'];
@@ -38,10 +41,10 @@ type Element<M extends ModelSpec, F extends FieldSpec, Children extends readonly
 export type DefaultsOf<M extends ModelSpec, T, Path extends string = T & string> = { [K in DefaultKeys<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path> };
 
 /** Every field, complex ones with their own defaults (`!all`). */
-type AllOf<M extends ModelSpec, T, Path extends string> = { [K in keyof Fields<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path> };
+type AllOf<M extends ModelSpec, T, Path extends string> = { [K in WildcardKeys<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path> };
 
 /** Every field, recursively (`!full`): what System.Text.Json writes, less `[Never]`. */
-export type FullOf<M extends ModelSpec, T, Path extends string = T & string> = { [K in keyof Fields<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path, true> };
+export type FullOf<M extends ModelSpec, T, Path extends string = T & string> = { [K in WildcardKeys<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path, true> };
 
 type AlwaysOf<M extends ModelSpec, T, Path extends string> = { [K in AlwaysKeys<M, T>]: ValueOf<M, Fields<M, T>[K], null, Path> };
 
