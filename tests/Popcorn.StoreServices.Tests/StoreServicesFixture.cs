@@ -33,12 +33,17 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         Customers = await customers;
         Orders = await orders;
         Shipping = await shipping;
-        Gateway = await ServiceProcess.StartAsync("Gateway", 0,
-            $"--Popcorn:Upstreams:orders:BaseAddress={Orders.Address}",
-            $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}",
-            $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.Address}");
+        Gateway = await StartGatewayAsync();
         Client = new HttpClient { BaseAddress = Gateway.Address, Timeout = TimeSpan.FromSeconds(30) };
     }
+
+    /// <summary>Starts one more gateway over the three services, on a free port; <paramref name="settings"/> are more host arguments.</summary>
+    internal Task<ServiceProcess> StartGatewayAsync(params string[] settings) =>
+        ServiceProcess.StartAsync("Gateway", 0, [
+            $"--Popcorn:Upstreams:orders:BaseAddress={Orders.Address}",
+            $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}",
+            $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.Address}",
+            .. settings]);
 
     /// <summary>Kills the customers service and starts it again on the same port with the same file, as a restart does.</summary>
     internal async Task RestartCustomersAsync(Func<Task> whileDown)

@@ -1,10 +1,17 @@
 // The gateway: no data of its own. Popcorn:Upstreams (appsettings.json) says where the services answer; each one's
 // schema is read when the gateway starts, so start the services first (run.sh does).
+using Popcorn.Playground.Scaling;
+
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
 builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
 
+// With ConnectionStrings:Redis set, every gateway instance shares Apollo's persisted queries and the cached REST
+// responses through Redis (else each keeps its own in memory): run two behind a load balancer (docs/gateway.md).
+builder.Services.AddSharedCache(builder.Configuration);
+
 var app = builder.Build();
+app.UseOutputCache();
 app.MapPopcornGateway("/graphql", gateway => gateway
     .Upstream("orders")
     .Upstream("customers")
@@ -19,4 +26,8 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");
+
+// And cached for 10 s per selection (any spelling), in Redis when it is configured, so another instance answers from
+// the entry: what a list screen many clients open would use.
+app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(10)));
 app.Run();
