@@ -23,7 +23,7 @@ internal sealed class PopcornMetrics
 
     public PopcornMetrics(IMeterFactory meterFactory)
     {
-        var meter = meterFactory.Create(new MeterOptions(PopcornDiagnostics.MeterName) { Version = typeof(PopcornMetrics).Assembly.GetName().Version?.ToString() });
+        var meter = MeterOf(meterFactory);
         _selections = meter.CreateCounter<long>("popcorn.selections", "{selection}", "Selections read from requests, by syntax and by where they came from.");
         _errors = meter.CreateCounter<long>("popcorn.selection.errors", "{error}", "Selections refused (400 or GraphQL errors), by kind.");
         _cacheRequests = meter.CreateCounter<long>("popcorn.cache.requests", "{request}", "Lookups in Popcorn's plan and document caches, by cache and result.");
@@ -33,6 +33,10 @@ internal sealed class PopcornMetrics
         _cost = meter.CreateHistogram<long>("popcorn.selection.cost", "{unit}", "The estimated cost of each selection checked against its limit (a gateway request: all its root fields), by endpoint kind.");
         _persistedQueries = meter.CreateCounter<long>("popcorn.persisted_queries", "{request}", "Requests that named a persisted document by hash, or were refused by the trusted-documents list, by result and endpoint kind.");
     }
+
+    /// <summary>The app's <c>Popcorn.Server</c> meter: the factory gives every caller the same one (<see cref="UpstreamMetrics"/> too).</summary>
+    internal static Meter MeterOf(IMeterFactory meterFactory) =>
+        meterFactory.Create(new MeterOptions(PopcornDiagnostics.MeterName) { Version = typeof(PopcornMetrics).Assembly.GetName().Version?.ToString() });
 
     /// <summary>A request carried <paramref name="text"/> (null: none, the defaults apply) by <paramref name="transport"/>.</summary>
     public void Selection(string? text, string transport)

@@ -18,8 +18,7 @@ internal sealed class UpstreamMetrics
 
     public UpstreamMetrics(IMeterFactory meterFactory)
     {
-        // The same name and version as PopcornMetrics': the factory gives back the same meter.
-        var meter = meterFactory.Create(new MeterOptions(PopcornDiagnostics.MeterName) { Version = typeof(PopcornMetrics).Assembly.GetName().Version?.ToString() });
+        var meter = PopcornMetrics.MeterOf(meterFactory);
         _calls = meter.CreateCounter<long>("popcorn.upstream.calls", "{call}", "Calls to upstream services, by service and result.");
         _bytes = meter.CreateHistogram<long>("popcorn.upstream.response.body.size", "By", "Bytes of each upstream answer the gateway read, by service.");
         _duration = meter.CreateHistogram<double>("popcorn.upstream.duration", "s", "How long each upstream call took, headers to the last byte read, by service and result.");

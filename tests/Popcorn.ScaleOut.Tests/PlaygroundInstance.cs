@@ -43,51 +43,18 @@ internal sealed class PlaygroundInstance : IAsyncDisposable
         return new PlaygroundInstance(app, client);
     }
 
-    public static string Sha256(string query) => Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(query)));
+    public static string Sha256(string query) => SharedStoreRequests.Sha256(query);
 
     /// <summary>POSTs an Apollo persisted-query request to /graphql: the hash, and the query unless it is null.</summary>
-    public async Task<(int Status, JsonNode Body)> PostPersistedAsync(string? query, string hash)
-    {
-        var payload = new JsonObject { ["extensions"] = new JsonObject { ["persistedQuery"] = new JsonObject { ["version"] = 1, ["sha256Hash"] = hash } } };
-        if (query is not null)
-        {
-            payload["query"] = query;
-        }
-
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(payload.ToJsonString(), Encoding.UTF8, "application/json") };
-        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/graphql-response+json"));
-        using var response = await Client.SendAsync(request);
-        return ((int)response.StatusCode, JsonNode.Parse(await response.Content.ReadAsStringAsync())!);
-    }
+    public Task<(int Status, JsonNode Body)> PostPersistedAsync(string? query, string hash) => SharedStoreRequests.PostPersistedAsync(Client, query, hash);
 
     /// <summary>GETs a path with a selection in <c>?include=</c>; the response is the caller's to dispose.</summary>
     public Task<HttpResponseMessage> GetAsync(string path, string include, string? extraQuery = null) =>
         Client.GetAsync($"{path}?include={Uri.EscapeDataString(include)}{(extraQuery is null ? "" : "&" + extraQuery)}");
 
-    /// <summary>
-    /// Waits until a response this instance answered is in the shared store: output caching writes the entry after the
-    /// response has gone out, so a request sent right after it may still miss. Asks this instance again until it is
-    /// served from the store (an <c>Age</c> header); those requests hit, so they add no entry of their own.
-    /// </summary>
-    public async Task UntilStoredAsync(string path, string include)
-    {
-        var watch = Stopwatch.StartNew();
-        while (true)
-        {
-            using var again = await GetAsync(path, include);
-            if (again.Headers.Age is not null)
-            {
-                return;
-            }
-
-            if (watch.Elapsed > TimeSpan.FromSeconds(10))
-            {
-                throw new TimeoutException($"GET {path} with {include} was not in the store 10 s after it was answered.");
-            }
-
-            await Task.Delay(50);
-        }
-    }
+    /// <summary>Waits until the answer to <paramref name="path"/> with <paramref name="include"/> is in the shared store (<see cref="SharedStoreRequests.UntilStoredAsync"/>).</summary>
+    public Task UntilStoredAsync(string path, string include) =>
+        SharedStoreRequests.UntilStoredAsync(Client, $"{path}?include={Uri.EscapeDataString(include)}");
 
     /// <summary>
     /// Waits until a response cached through <paramref name="writer"/> is served by <paramref name="reader"/> (both

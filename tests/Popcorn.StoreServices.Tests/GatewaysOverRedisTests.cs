@@ -1,8 +1,4 @@
 using System.Net;
-using System.Net.Http.Headers;
-using System.Security.Cryptography;
-using System.Text;
-using System.Text.Json.Nodes;
 using Popcorn.ScaleOut.Tests;
 
 namespace Popcorn.StoreServices.Tests;
@@ -24,10 +20,10 @@ public sealed class GatewaysOverRedisTests(StoreServicesFixture services) : ICla
         using var clientB = Client(b);
 
         string query = $"{{ orders(first: 2) {{ id customer {{ name }} }} }} # {Guid.NewGuid():N}";
-        string hash = Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(query)));
-        var missOnB = await PostPersistedAsync(clientB, null, hash);
-        var storedOnA = await PostPersistedAsync(clientA, query, hash);
-        var hitOnB = await PostPersistedAsync(clientB, null, hash);
+        string hash = SharedStoreRequests.Sha256(query);
+        var (_, missOnB) = await SharedStoreRequests.PostPersistedAsync(clientB, null, hash);
+        var (_, storedOnA) = await SharedStoreRequests.PostPersistedAsync(clientA, query, hash);
+        var (_, hitOnB) = await SharedStoreRequests.PostPersistedAsync(clientB, null, hash);
 
         missOnB["errors"]![0]!["extensions"]!["code"]!.GetValue<string>().ShouldBe("PERSISTED_QUERY_NOT_FOUND");
         storedOnA["errors"].ShouldBeNull(storedOnA.ToJsonString());
@@ -37,7 +33,7 @@ public sealed class GatewaysOverRedisTests(StoreServicesFixture services) : ICla
         string include = Uri.EscapeDataString($"(first: 3)[id,customer[name],n{Random.Shared.Next(1000):D3}:status]");
         string path = "/api/cached/orders?include=" + include;
         using var written = await clientA.GetAsync(path);
-        await UntilStoredAsync(clientA, path);
+        await SharedStoreRequests.UntilStoredAsync(clientA, path);
         using var served = await clientB.GetAsync(path);
 
         written.StatusCode.ShouldBe(HttpStatusCode.OK, await written.Content.ReadAsStringAsync());
@@ -53,39 +49,5 @@ public sealed class GatewaysOverRedisTests(StoreServicesFixture services) : ICla
         var client = new HttpClient { BaseAddress = gateway.Address, Timeout = TimeSpan.FromSeconds(30) };
         client.DefaultRequestHeaders.Host = "store.example";
         return client;
-    }
-
-    /// <summary>
-    /// Waits until the answer to <paramref name="path"/> is in the shared store: the output cache writes it after the
-    /// response has gone, so the gateway is asked again until it answers from the store (an <c>Age</c> header).
-    /// </summary>
-    private static async Task UntilStoredAsync(HttpClient client, string path)
-    {
-        var watch = System.Diagnostics.Stopwatch.StartNew();
-        while (true)
-        {
-            using var again = await client.GetAsync(path);
-            if (again.Headers.Age is not null)
-            {
-                return;
-            }
-
-            watch.Elapsed.ShouldBeLessThan(TimeSpan.FromSeconds(8), $"GET {path} was not in the store 8 s after it was answered (its entry lives 10 s).");
-            await Task.Delay(50);
-        }
-    }
-
-    private static async Task<JsonNode> PostPersistedAsync(HttpClient client, string? query, string hash)
-    {
-        var payload = new JsonObject { ["extensions"] = new JsonObject { ["persistedQuery"] = new JsonObject { ["version"] = 1, ["sha256Hash"] = hash } } };
-        if (query is not null)
-        {
-            payload["query"] = query;
-        }
-
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = new StringContent(payload.ToJsonString(), Encoding.UTF8, "application/json") };
-        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/graphql-response+json"));
-        using var response = await client.SendAsync(request);
-        return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
     }
 }

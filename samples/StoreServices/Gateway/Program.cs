@@ -27,7 +27,7 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");
 
-// And cached for 10 s per selection (any spelling), in Redis when it is configured, so another instance answers from
+// And cached for 30 s per selection (any spelling), in Redis when it is configured, so another instance answers from
 // the entry: what a list screen many clients open would use.
-app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(10)));
+app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(30)));
 app.Run();
