@@ -14,7 +14,7 @@ namespace Popcorn.EntityFrameworkCore;
 /// type itself, which has no member to hold a count, so the count cannot be a column of the row's own statement.
 /// Instead, once the rows are read (their keys known), each aggregate key of the plan is one statement over all the
 /// rows that write it, at whatever depth: <c>SELECT fk, COUNT(*) FROM orders WHERE fk IN (@keys) AND &lt;where&gt;
-/// GROUP BY fk</c>; the counts are handed to the writers by row (<see cref="PopcornAggregates.Store"/>). So a request
+/// GROUP BY fk</c>; the counts are handed to the writers by row (<c>PopcornAggregates.Store</c>). So a request
 /// is one statement for its rows plus one per aggregate key, never one per parent row (docs/data.md, "Aggregates").
 /// </summary>
 internal static class AggregateStatements
@@ -71,6 +71,7 @@ internal static class AggregateStatements
     }
 
     private static async Task CountAsync<TElement, TKey>(IAsyncQueryProvider provider, INavigation navigation, List<object> parents, PlannedField field, CancellationToken cancellationToken)
+        where TElement : class
         where TKey : notnull
     {
         var principal = navigation.ForeignKey.PrincipalKey.Properties[0].PropertyInfo!;
@@ -90,6 +91,12 @@ internal static class AggregateStatements
         // The keys are one array parameter (SQLite reads it with json_each, PostgreSQL with = ANY), not one per key.
         var kept = elements.Where(e => EF.Parameter(values).Contains(EF.Property<TKey>(e!, foreignKey)));
         kept = ArgumentExpressions.FilterRoot(kept, field.Aggregate!.Filter?.Where);
+        if (field.Aggregate.Measures.Any(m => m.Operands.Count > 0))
+        {
+            await MeasureAsync<TElement, TKey>(kept, foreignKey, principal, parents, field, cancellationToken);
+            return;
+        }
+
         var counts = await kept
             .GroupBy(e => EF.Property<TKey>(e!, foreignKey))
             .Select(group => new { group.Key, Count = group.LongCount() })
@@ -99,6 +106,44 @@ internal static class AggregateStatements
             // A parent without a matching element is not in the groups: its count is 0.
             long count = principal.GetValue(parent) is { } key && counts.TryGetValue((TKey)key, out long found) ? found : 0;
             PopcornAggregates.Store(parent, field, count);
+        }
+    }
+
+    /// <summary>
+    /// An aggregate with <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c>: still one statement, but it reads the kept elements
+    /// with their parent's key (not grouped numbers: SQLite cannot SUM a decimal, and the in-memory measures then give
+    /// the same numbers on every provider); they are grouped by parent here and measured by the writer.
+    /// </summary>
+    private static async Task MeasureAsync<TElement, TKey>(IQueryable<TElement> kept, string foreignKey, PropertyInfo principal, List<object> parents, PlannedField field, CancellationToken cancellationToken)
+        where TElement : class
+        where TKey : notnull
+    {
+        var rows = await kept.AsNoTracking()
+            .Select(e => new KeyValuePair<TKey, TElement>(EF.Property<TKey>(e!, foreignKey), e))
+            .ToListAsync(cancellationToken);
+        var groups = new Dictionary<TKey, List<object>>();
+        foreach (var row in rows)
+        {
+            var key = row.Key;
+            var element = row.Value;
+            if (element is null)
+            {
+                continue;
+            }
+
+            if (!groups.TryGetValue(key, out var group))
+            {
+                groups.Add(key, group = []);
+            }
+
+            group.Add(element);
+        }
+
+        foreach (var parent in parents)
+        {
+            // A parent without a kept element measures an empty list: count 0, every other measure null.
+            var elements = principal.GetValue(parent) is { } key && groups.TryGetValue((TKey)key, out var found) ? found : [];
+            PopcornAggregates.Store(parent, field, elements);
         }
     }
 

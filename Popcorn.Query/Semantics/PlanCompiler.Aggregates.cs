@@ -1,10 +1,11 @@
 namespace Popcorn.Query;
 
-// An `xAggregate` key: a sibling of every list of models `x`, the list's count over its `where` (docs/data.md, "Aggregates").
+// An `xAggregate` key: a sibling of every list of models `x`, numbers over the elements its `where` keeps (docs/data.md,
+// "Aggregates"); its measures are compiled in PlanCompiler.AggregateMeasures.cs.
 public static partial class PlanCompiler
 {
     /// <summary>The measures an aggregate object offers, for errors and suggestions.</summary>
-    private static readonly string[] AggregateMeasureNames = ["count"];
+    private static readonly string[] AggregateMeasureNames = ["count", "sum", "avg", "min", "max"];
 
     private sealed partial class LevelBuilder
     {
@@ -80,69 +81,6 @@ public static partial class PlanCompiler
             }
 
             entry.AddExplicit(item);
-        }
-
-        /// <summary>The aggregate of an entry: its measures from the children of every mention (none: <c>count</c>).</summary>
-        private ListAggregate BuildAggregate(Entry entry)
-        {
-            var list = entry.Field!;
-            string typeName = list.ElementType!.Name + ListAggregate.TypeSuffix;
-            var measures = new List<AggregateMeasure>();
-            foreach (var item in entry.ExplicitItems!)
-            {
-                if (item.Children.Count == 0)
-                {
-                    AddMeasure(measures, AggregateMeasureKind.Count, "count", item, typeName);
-                }
-
-                foreach (var child in item.Children)
-                {
-                    if (child.IsEmptySelection || child.IsNegated)
-                    {
-                        continue;
-                    }
-
-                    if (child.IsTypeCondition || child.Arguments.Count > 0 || child.Children.Count > 0)
-                    {
-                        throw session.Error(
-                            QueryErrorKind.InvalidSelection,
-                            $"Field '{child.Name}' on type '{typeName}' is a number and takes no arguments or nested selection.",
-                            child,
-                            child.Name,
-                            typeName);
-                    }
-
-                    var kind = child.IsWildcard || child.Name == "count" ? AggregateMeasureKind.Count
-                        : child.Name == NameRules.TypeName ? AggregateMeasureKind.TypeName
-                        : throw UnknownMeasure(child, typeName);
-                    AddMeasure(measures, kind, child.IsWildcard ? "count" : child.OutputName, child, typeName);
-                }
-            }
-
-            return new ListAggregate(list, entry.Arguments, measures.ToArray());
-        }
-
-        private void AddMeasure(List<AggregateMeasure> measures, AggregateMeasureKind kind, string key, PropertyReference at, string typeName)
-        {
-            foreach (var measure in measures)
-            {
-                if (measure.OutputName == key)
-                {
-                    if (measure.Kind != kind)
-                    {
-                        throw session.Error(
-                            QueryErrorKind.InvalidSelection,
-                            $"The key '{key}' would be written by two different fields on type '{typeName}'; use a different alias.",
-                            at,
-                            at.Name,
-                            typeName);
-                    }
-
-                    return;
-                }
-            }
-
-            measures.Add(new AggregateMeasure(kind, key));
         }
 
         private PopcornQueryException UnknownMeasure(PropertyReference item, string typeName)

@@ -80,6 +80,13 @@ internal sealed class PlanSignature
                 {
                     AppendName(print, measure.OutputName);
                     print.Append((int)measure.Kind);
+                    foreach (var operand in measure.Operands)
+                    {
+                        AppendName(print, operand.OutputName);
+                        AppendName(print, operand.Field?.WireName ?? "__typename");
+                    }
+
+                    print.Append(';');
                 }
 
                 print.Append('.');

@@ -75,8 +75,15 @@ public static class SelectionCost
         {
             if (field.Aggregate is { } aggregate)
             {
-                // One object of numbers, however long the list: its keys, like an object field's.
-                return aggregate.Measures.Count;
+                // One object of numbers, however long the list: its keys, like an object field's (a sum[total,quantity]
+                // object counts its own key and each of its keys).
+                long keys = 0;
+                foreach (var measure in aggregate.Measures)
+                {
+                    keys += 1 + measure.Operands.Count;
+                }
+
+                return keys;
             }
 
             bool many = field.Field?.Kind is FieldKind.List or FieldKind.Map;

@@ -7,7 +7,7 @@ namespace Popcorn.Query;
 /// <summary>
 /// Writes an aggregate key (<c>"ordersAggregate": {"count": 3}</c>, <see cref="PlannedField.Aggregate"/>) for the
 /// generated writers. The numbers come from a query source when it computed them for this very object
-/// (<see cref="Store"/>: a projected row, whose list was never read), else from the list in memory, read through the
+/// (<see cref="Store(object, PlannedField, long)"/> or <see cref="Store(object, PlannedField, IReadOnlyList{object})"/>: a projected row, whose list was never read), else from the list in memory, read through the
 /// generated getter and filtered as <see cref="CollectionArguments.Apply{T}"/> filters.
 /// </summary>
 public static class PopcornAggregates
@@ -24,17 +24,24 @@ public static class PopcornAggregates
         ArgumentNullException.ThrowIfNull(parent);
         var aggregate = field.Aggregate ?? throw new ArgumentException($"The key '{field.OutputName}' is not an aggregate.", nameof(field));
         long count = aggregate.Counts ? Count(field, aggregate, parent) : 0;
+        IReadOnlyList<object>? kept = null;
         writer.WritePropertyName(field.EncodedOutputName);
         writer.WriteStartObject();
         foreach (var measure in aggregate.Measures)
         {
-            if (measure.Kind == AggregateMeasureKind.Count)
+            switch (measure.Kind)
             {
-                writer.WriteNumber(measure.EncodedOutputName, count);
-            }
-            else
-            {
-                writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
+                case AggregateMeasureKind.Count:
+                    writer.WriteNumber(measure.EncodedOutputName, count);
+                    break;
+                case AggregateMeasureKind.TypeName:
+                    writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
+                    break;
+                default:
+                    // The elements a query source read for this row (Store), else the row's list in memory.
+                    kept ??= Kept(field, aggregate, parent);
+                    MeasureValues.Write(writer, measure, kept);
+                    break;
             }
         }
 
@@ -53,12 +60,33 @@ public static class PopcornAggregates
         s_stored.GetOrCreateValue(row).Set(field, count);
     }
 
+    /// <summary>
+    /// Records the elements of <paramref name="row"/>'s list that the aggregate <paramref name="field"/>'s <c>where</c>
+    /// keeps, as a query source read them (its measures need their values, not only their number); <see cref="Write"/>
+    /// then counts and measures them instead of the row's own list. The record lives as long as <paramref name="row"/>.
+    /// </summary>
+    public static void Store(object row, PlannedField field, IReadOnlyList<object> kept)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(kept);
+        s_stored.GetOrCreateValue(row).Set(field, kept);
+    }
+
     /// <summary>The count of <paramref name="aggregate"/> for <paramref name="parent"/>: stored by a query source, else counted in memory.</summary>
     internal static long Count(PlannedField field, ListAggregate aggregate, object parent)
     {
-        if (s_stored.TryGetValue(parent, out var stored) && stored.TryGet(field, out long count))
+        if (s_stored.TryGetValue(parent, out var stored))
         {
-            return count;
+            if (stored.TryGet(field, out long storedCount))
+            {
+                return storedCount;
+            }
+
+            if (stored.TryGetKept(field, out var kept))
+            {
+                return kept.Count;
+            }
         }
 
         if (aggregate.List.GetValue?.Invoke(parent) is not IEnumerable list)
@@ -68,7 +96,7 @@ public static class PopcornAggregates
         }
 
         var filter = aggregate.Filter?.Where;
-        count = 0;
+        long count = 0;
         foreach (object? element in list)
         {
             // As CollectionArguments.Apply: a null element has no fields to test, so no filter keeps it.
@@ -81,10 +109,64 @@ public static class PopcornAggregates
         return count;
     }
 
+    /// <summary>The non-null elements of <paramref name="parent"/>'s list that the aggregate's <c>where</c> keeps.</summary>
+    private static IReadOnlyList<object> Kept(PlannedField field, ListAggregate aggregate, object parent)
+    {
+        if (s_stored.TryGetValue(parent, out var stored) && stored.TryGetKept(field, out var read))
+        {
+            return read;
+        }
+
+        var kept = new List<object>();
+        if (aggregate.List.GetValue?.Invoke(parent) is IEnumerable list)
+        {
+            var filter = aggregate.Filter?.Where;
+            foreach (object? element in list)
+            {
+                // A null element has no field to measure (and count() leaves it out under a where, as here).
+                if (element is not null && (filter is null || InMemoryArrangement.Matches(filter, element)))
+                {
+                    kept.Add(element);
+                }
+            }
+        }
+
+        return kept;
+    }
+
     /// <summary>The numbers stored for one row, by planned field: a handful at most, so a list.</summary>
     private sealed class AggregateValues
     {
         private readonly List<KeyValuePair<PlannedField, long>> _counts = new(1);
+        private List<KeyValuePair<PlannedField, IReadOnlyList<object>>>? _kept;
+
+        public void Set(PlannedField field, IReadOnlyList<object> kept)
+        {
+            lock (_counts)
+            {
+                _kept ??= new(1);
+                _kept.RemoveAll(pair => ReferenceEquals(pair.Key, field));
+                _kept.Add(new(field, kept));
+            }
+        }
+
+        public bool TryGetKept(PlannedField field, out IReadOnlyList<object> kept)
+        {
+            lock (_counts)
+            {
+                foreach (var pair in _kept ?? [])
+                {
+                    if (ReferenceEquals(pair.Key, field))
+                    {
+                        kept = pair.Value;
+                        return true;
+                    }
+                }
+            }
+
+            kept = [];
+            return false;
+        }
 
         public void Set(PlannedField field, long count)
         {

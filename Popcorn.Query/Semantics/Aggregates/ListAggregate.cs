@@ -54,5 +54,5 @@ public sealed class ListAggregate
 
     /// <inheritdoc />
     public override string ToString() =>
-        $"{List.WireName}{FieldSuffix}{(Filter is null ? string.Empty : $"({Filter})")}[{string.Join(",", _measures.Select(m => m.OutputName))}]";
+        $"{List.WireName}{FieldSuffix}{(Filter is null ? string.Empty : $"({Filter})")}[{string.Join(",", _measures)}]";
 }

@@ -104,6 +104,27 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Get_SumAvgMinMaxAtTwoLevels_AreOneStatementPerAggregateKey_AndEqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        const string Include = "[id,ordersAggregate[count,max[id]],orders[id,linesAggregate(where: {quantity: {gte: 2}})[count,sum[quantity],avg[quantity],min[quantity],max[q: quantity,id]]]]";
+        store.Sql.Clear();
+
+        using var database = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString(Include));
+
+        database.StatusCode.ShouldBe(HttpStatusCode.OK);
+        // The rows, then one statement per aggregate key reading the kept elements with their parent's key.
+        var commands = store.Sql.Commands;
+        commands.Count.ShouldBe(3, string.Join("\n---\n", commands));
+        commands.ShouldAllBe(c => !c.Contains("GROUP BY", StringComparison.OrdinalIgnoreCase));
+        using var memory = await server.Client.GetAsync("/memory/customers?include=" + Uri.EscapeDataString(Include));
+        string body = await database.Content.ReadAsStringAsync();
+        body.ShouldBe(await memory.Content.ReadAsStringAsync());
+        body.ShouldContain("\"sum\":{\"quantity\":");
+        body.ShouldContain("\"max\":{\"q\":");
+    }
+
+    [StoreFact]
     public async Task Get_ACustomerWithoutOrders_CountsZero()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
@@ -123,6 +144,8 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
         {
             "[id,linesAggregate(first: 1)[count]]",
             "[id,linesAggregate[sum]]",
+            "[id,linesAggregate[sum[unitPrice]]]",
+            "[id,linesAggregate[max[nothing]]]",
             "[id,linesAggregate(where: {unitPrice: 1})[count]]",
             "[id,statusAggregate[count]]",
             "[id,linesAggregate(where: {quantity: \"many\"})]",

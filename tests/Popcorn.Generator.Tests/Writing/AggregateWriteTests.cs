@@ -58,4 +58,27 @@ public class AggregateWriteTests
     {
         WriteHelper.Write(s_context, new Order { Id = 1 }, "[linesAggregate[count]]").ShouldBe("""{"linesAggregate":{"count":0}}""");
     }
+
+    [Fact]
+    public void Write_Measures_SumAvgMinMaxOverTheKeptElements()
+    {
+        Write("[linesAggregate[count,sum[quantity,price],avg[quantity,price],min[sku,price],max[sku,quantity]]]").ShouldBe(
+            """{"linesAggregate":{"count":3,"sum":{"quantity":7,"price":8},"avg":{"quantity":2.3333333333333335,"price":2.6666666666666666666666666667},"min":{"sku":"C","price":1},"max":{"sku":"b","quantity":3}}}""");
+        Write("[linesAggregate(where: {quantity: 3})[sum[price],max[price]]]").ShouldBe("""{"linesAggregate":{"sum":{"price":3},"max":{"price":2}}}""");
+    }
+
+    [Fact]
+    public void Write_MeasuresInGraphQL_WriteAliasesAndTypeNames()
+    {
+        var plan = WriteHelper.GraphQLPlan<Order>(s_context, "{ linesAggregate { total: sum { __typename q: quantity } max { price } } }");
+        WriteHelper.Write(s_context, Sample(), plan).ShouldBe("""{"linesAggregate":{"total":{"__typename":"OrderLineSums","q":7},"max":{"price":5}}}""");
+    }
+
+    [Fact]
+    public void Write_MeasuresOverNoElement_AreNullButCountIsZero()
+    {
+        WriteHelper.Write(s_context, new Order { Id = 1 }, "[linesAggregate[count,sum[quantity],avg[price],min[sku],max[price]]]").ShouldBe(
+            """{"linesAggregate":{"count":0,"sum":{"quantity":null},"avg":{"price":null},"min":{"sku":null},"max":{"price":null}}}""");
+        Write("[linesAggregate(where: {quantity: 99})[sum[quantity]]]").ShouldBe("""{"linesAggregate":{"sum":{"quantity":null}}}""");
+    }
 }
