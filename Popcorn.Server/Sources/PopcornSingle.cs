@@ -1,3 +1,5 @@
+using System.Linq.Expressions;
+
 namespace Popcorn.Server;
 
 /// <summary>
@@ -8,7 +10,8 @@ namespace Popcorn.Server;
 /// (<see cref="PopcornQueryableExtensions.AsPopcornSingle{T}"/>).
 /// </summary>
 /// <remarks>
-/// The first element in the query's own order: filter it to one (by key), or order it. Without a projector for the
+/// The first element in the query's own order: filter it to one (by key), or order it (an ordered query is cut to one
+/// row; an unordered one is read to its first row, so it should be filtered to one). Without a projector for the
 /// query's provider (an in-memory <see cref="IQueryable{T}"/>), its first element is read as it is.
 /// </remarks>
 /// <typeparam name="T">The model type written.</typeparam>
@@ -19,7 +22,14 @@ public sealed class PopcornSingle<T> : IPopcornSingleSource
     /// <summary>The query whose first element is the object.</summary>
     public IQueryable<T> Query { get; }
 
-    object IPopcornSingleSource.FirstOnly() => Query.Take(1);
+    // An ordered query is cut to its first row (LIMIT 1). An unordered one is left whole and only its first row read:
+    // EF Core warns about a Take without an OrderBy (RowLimitingOperationWithoutOrderByWarning) once per query shape,
+    // which every endpoint filtering by key would have logged; filtered to one row, the statement reads one anyway.
+    object IPopcornSingleSource.FirstOnly() => IsOrdered(Query.Expression) ? Query.Take(1) : Query;
+
+    private static bool IsOrdered(Expression query) =>
+        query is MethodCallExpression { Method.Name: nameof(Queryable.OrderBy) or nameof(Queryable.OrderByDescending) or nameof(Queryable.ThenBy) or nameof(Queryable.ThenByDescending) } call
+        && call.Method.DeclaringType == typeof(Queryable);
 
     async ValueTask<object?> IPopcornSingleSource.ReadFirstAsync(object rows, CancellationToken cancellationToken)
     {

@@ -49,6 +49,7 @@ public static class DataBenchApp
         MapPages(app);
         MapAll(app);
         MapFiltered(app);
+        MapSingle(app);
         app.MapODataComparison();
         app.MapGet("/stats/reads", (ReadCounter counter) => counter.Snapshot().ToString());
         return app;
@@ -106,6 +107,21 @@ public static class DataBenchApp
             .OrderBy(o => o.Id).Take(Page)
             .Select(o => new FilteredOrderDto { Id = o.Id, PlacedAt = o.PlacedAt, Customer = new CustomerNameDto { Name = o.Customer.Name } })
             .ToListAsync(), dtos));
+    }
+
+    /// <summary>
+    /// One order by key (issue 32's single-entity projection): Popcorn's query marked <c>AsPopcornSingle()</c> with the
+    /// narrow selection, against the same order hand-written as an EF Core <c>Where(...).Select(...)</c> into a DTO on
+    /// System.Text.Json's fast path.
+    /// </summary>
+    private static void MapSingle(WebApplication app)
+    {
+        app.MapGet("/single/orders", (StoreDbContext db, int id) => db.Orders.Where(o => o.Id == id).AsPopcornSingle()).WithPopcorn();
+        var dto = FastPathJsonResult<FilteredOrderDto>.Require(DtoJsonContext.Default.FilteredOrderDto);
+        app.MapGet("/dto/single/orders", async (StoreDbContext db, int id) => new FastPathJsonResult<FilteredOrderDto>((await db.Orders
+            .Where(o => o.Id == id)
+            .Select(o => new FilteredOrderDto { Id = o.Id, PlacedAt = o.PlacedAt, Customer = new CustomerNameDto { Name = o.Customer.Name } })
+            .FirstOrDefaultAsync())!, dto));
     }
 
     /// <summary>Every order: streamed by Popcorn, or loaded into a list first (the memory comparison).</summary>

@@ -38,4 +38,5 @@ public sealed class ProductDto
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Serialization)]
 [JsonSerializable(typeof(List<OrderDto>))]
 [JsonSerializable(typeof(List<FilteredOrderDto>))]
+[JsonSerializable(typeof(FilteredOrderDto))]
 public partial class DtoJsonContext : JsonSerializerContext;

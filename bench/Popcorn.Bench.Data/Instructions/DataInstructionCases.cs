@@ -30,6 +30,8 @@ public static class DataInstructionCases
         RequireSameOrders(caller, deepPopcorn, "/dto/orders");
         string filteredPopcorn = "/filtered/orders?include=" + FilteredOrders.Selection;
         RequireSameOrders(caller, filteredPopcorn, "/dto/filtered/orders");
+        string singlePopcorn = "/single/orders?id=4242&include=" + DataBenchmarks.Narrow;
+        RequireSameOrders(caller, singlePopcorn, "/dto/single/orders?id=4242", minLength: 40);
 
         yield return Case("Data/Narrow/Popcorn", caller, narrowPopcorn);
         yield return Case("Data/Narrow/OData", caller, narrowOData);
@@ -39,6 +41,8 @@ public static class DataInstructionCases
         yield return Case("Data/Deep/HandWritten_Select", caller, "/dto/orders");
         yield return Case("Data/Filtered/Popcorn", caller, filteredPopcorn);
         yield return Case("Data/Filtered/HandWritten_Select", caller, "/dto/filtered/orders");
+        yield return Case("Data/Single/Popcorn", caller, singlePopcorn);
+        yield return Case("Data/Single/HandWritten_Select", caller, "/dto/single/orders?id=4242");
     }
 
     private static InstructionCase Case(string name, EndpointCaller caller, string path) =>
@@ -48,11 +52,11 @@ public static class DataInstructionCases
     /// Both answers hold the same orders with the same values: OData's <c>value</c> array against Popcorn's array, keys
     /// compared as written (both camel-cased), OData's <c>Z</c>-suffixed DateTimeOffset read as Popcorn's DateTime.
     /// </summary>
-    private static void RequireSameOrders(EndpointCaller caller, string popcornPath, string otherPath)
+    private static void RequireSameOrders(EndpointCaller caller, string popcornPath, string otherPath, int minLength = 100)
     {
         string popcorn = Canonical(Answer(caller, popcornPath));
         string other = Canonical(Answer(caller, otherPath));
-        if (popcorn != other || popcorn.Length < 100)
+        if (popcorn != other || popcorn.Length < minLength)
         {
             throw new InvalidOperationException($"{popcornPath} and {otherPath} answer different orders:\n{popcorn[..Math.Min(300, popcorn.Length)]}\n{other[..Math.Min(300, other.Length)]}");
         }

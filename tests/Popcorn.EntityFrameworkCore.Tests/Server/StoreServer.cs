@@ -51,6 +51,7 @@ public sealed class StoreServer : IAsyncDisposable
         app.MapGet("/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Single(o => o.Id == id)).WithPopcorn();
         // One order as a query: the selection composed in, its first row read (SingleEndpointTests).
         app.MapGet("/single/orders/{id:int}", (StoreDbContext db, int id) => db.Orders.Where(o => o.Id == id).AsPopcornSingle()).WithPopcorn();
+        app.MapGet("/single/orders/latest", (StoreDbContext db) => db.Orders.OrderByDescending(o => o.PlacedAt).ThenBy(o => o.Id).AsPopcornSingle()).WithPopcorn();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
             .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
