@@ -1,6 +1,7 @@
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Server;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -29,7 +30,7 @@ public static class PopcornSchemaEndpointRouteBuilderExtensions
             var access = await authorization.DecideAllAsync(context);
             context.Response.ContentType = "application/json; charset=utf-8";
             await using var json = new Utf8JsonWriter(context.Response.BodyWriter, new JsonWriterOptions { Indented = true });
-            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, access, figures.Path);
+            SchemaJsonWriter.Write(json, registry.ModelTypes, ResourceDescription.FindAll(dataSource, models), gateway, registry, access, figures.Path, context.RequestServices.GetService<UpstreamSchemaWatch>()?.Statuses);
         }).WithMetadata(new PopcornOwnEndpointMetadata("PopcornSchema", "Every model, REST resource and gateway root field, as JSON."))
             .WithTags(PopcornOwnEndpointMetadata.Tag);
         group.MapGet("/normalize", static (HttpContext context, string? query, string? type, string? variables, PopcornRegistry registry, FieldAuthorization authorization) => NormalizeEndpoint.NormalizeAsync(context, query, type, variables, registry, authorization))

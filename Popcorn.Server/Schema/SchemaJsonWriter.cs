@@ -12,7 +12,7 @@ namespace Popcorn.Server;
 /// </summary>
 internal static partial class SchemaJsonWriter
 {
-    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, FieldAccess access, string? figuresPath = null)
+    public static void Write(Utf8JsonWriter json, IEnumerable<TypeMetadata> types, IEnumerable<ResourceDescription> resources, PopcornGateway gateway, PopcornRegistry registry, FieldAccess access, string? figuresPath = null, IReadOnlyList<UpstreamSchemaStatus>? upstreams = null)
     {
         json.WriteStartObject();
         json.WriteString("queryParameterName", registry.Options.QueryParameterName);
@@ -69,6 +69,11 @@ internal static partial class SchemaJsonWriter
         }
 
         json.WriteEndArray();
+        if (upstreams is { Count: > 0 })
+        {
+            UpstreamSchemaStatusWriter.Write(json, upstreams);
+        }
+
         json.WriteEndObject();
     }
 

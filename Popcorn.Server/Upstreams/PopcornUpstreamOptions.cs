@@ -68,4 +68,12 @@ public sealed class PopcornUpstreamOptions
     /// and a clash stops the app at startup.
     /// </summary>
     public string? Prefix { get; set; }
+
+    /// <summary>
+    /// How often the gateway reads a Popcorn service's schema again to compare it with the one it serves (read at
+    /// startup): a change is logged, as a Warning naming what broke when it is breaking, and shown under
+    /// <c>upstreams</c> in the gateway's <c>/popcorn/schema</c>; the gateway keeps serving the schema it started with
+    /// until it restarts. Null (the default) reads it only at startup.
+    /// </summary>
+    public TimeSpan? SchemaCheckInterval { get; set; }
 }

@@ -34,6 +34,8 @@ public static class PopcornUpstreamServiceCollectionExtensions
         services.TryAddSingleton<UpstreamClient>();
         services.TryAddSingleton<UpstreamResourceHandler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaLoader>());
+        services.TryAddSingleton<UpstreamSchemaWatch>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaChecks>());
         services.AddServiceDiscovery();
         services.Configure<PopcornOptions>(o => o.ServesUpstreams = true);
         foreach (var child in configuration.GetChildren())

@@ -35,6 +35,11 @@ internal sealed class UpstreamOptionsValidator : IValidateOptions<PopcornUpstrea
             failures.Add($"{at}:MaxResponseBytes must be positive; it is {options.MaxResponseBytes}.");
         }
 
+        if (options.SchemaCheckInterval is { } interval && interval <= TimeSpan.Zero)
+        {
+            failures.Add($"{at}:SchemaCheckInterval must be positive; it is {interval}.");
+        }
+
         if (options.Prefix is { } prefix && !SelectionParser.IsValidFieldName(prefix))
         {
             failures.Add($"{at}:Prefix must be a GraphQL name (letters, digits, '_', not starting with a digit); it is '{prefix}'.");

@@ -14,6 +14,7 @@ internal sealed class UpstreamSchemaLoader(
     PopcornRegistry registry,
     UpstreamCatalog catalog,
     UpstreamClient client,
+    UpstreamSchemaWatch watch,
     ILogger<UpstreamSchemaLoader> logger) : IHostedLifecycleService
 {
     private readonly UpstreamJoinRunner _joins = new(client, catalog, registry.Options.WriterOptions, registry.Options.MaxResponseBytes);
@@ -49,6 +50,10 @@ internal sealed class UpstreamSchemaLoader(
                 schema = openApi
                     ? OpenApiSchemaReader.Read(service, body.Buffer.AsMemory(0, body.Length), settings, leftOut)
                     : UpstreamSchemaReader.Read(service, body.Buffer.AsMemory(0, body.Length), settings.Prefix);
+                if (!openApi)
+                {
+                    watch.Served(service, body.Buffer.AsMemory(0, body.Length));
+                }
                 if (leftOut.Count > 0)
                 {
                     logger.OpenApiOperationsLeftOut(service, leftOut.Count, string.Join("; ", leftOut));
