@@ -30,4 +30,8 @@ app.MapPopcornUpstream("/api/orders", "orders");
 // And cached for 30 s per selection (any spelling), in Redis when it is configured, so another instance answers from
 // the entry: what a list screen many clients open would use.
 app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(30)));
+
+// GET /popcorn/schema: what the gateway serves, and under "upstreams" what changed in each Popcorn service's schema
+// since the gateway read it (SchemaCheckInterval in appsettings.json): a breaking change is also logged as a Warning.
+app.MapPopcornSchema();
 app.Run();
