@@ -1,4 +1,8 @@
-namespace Popcorn.Server;
+using Popcorn.Server;
+
+// In System.Linq, beside the operators it follows, so a Program.cs needs no using for it (as the endpoint extensions
+// live in ASP.NET Core's namespaces).
+namespace System.Linq;
 
 /// <summary>Marks a query whose first element is what an endpoint or a gateway field answers.</summary>
 public static class PopcornQueryableExtensions
