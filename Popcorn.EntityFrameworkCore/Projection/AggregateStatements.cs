@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Collections.Concurrent;
+using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
@@ -119,7 +120,7 @@ internal static class AggregateStatements
         where TKey : notnull
     {
         var rows = await kept.AsNoTracking()
-            .Select(e => new KeyValuePair<TKey, TElement>(EF.Property<TKey>(e!, foreignKey), e))
+            .Select(MeasuredColumns<TElement, TKey>(foreignKey, field.Aggregate!))
             .ToListAsync(cancellationToken);
         var groups = new Dictionary<TKey, List<object>>();
         foreach (var row in rows)
@@ -145,6 +146,28 @@ internal static class AggregateStatements
             var elements = principal.GetValue(parent) is { } key && groups.TryGetValue((TKey)key, out var found) ? found : [];
             PopcornAggregates.Store(parent, field, elements);
         }
+    }
+
+    /// <summary>
+    /// <c>e =&gt; new KeyValuePair(fk, new TElement { M1 = e.M1, ... })</c>: each kept element with only the members its
+    /// measures read, so the statement reads those columns and the parent's key, never a <c>[Never]</c> or unmeasured
+    /// one. An element type that cannot be created so (no public parameterless constructor, a member without a setter)
+    /// is read whole, as EF Core materializes it.
+    /// </summary>
+    private static Expression<Func<TElement, KeyValuePair<TKey, TElement>>> MeasuredColumns<TElement, TKey>(string foreignKey, ListAggregate aggregate)
+    {
+        var element = Expression.Parameter(typeof(TElement), "e");
+        var key = Expression.Call(typeof(EF), nameof(EF.Property), [typeof(TKey)], element, Expression.Constant(foreignKey));
+        Expression value = element;
+        var members = aggregate.Measures.SelectMany(m => m.Operands).Select(o => o.Field?.MemberName).OfType<string>().Distinct()
+            .Select(name => typeof(TElement).GetProperty(name, BindingFlags.Public | BindingFlags.Instance)).ToList();
+        if (typeof(TElement).GetConstructor(Type.EmptyTypes) is { } create && members.All(p => p is { CanRead: true, SetMethod.IsPublic: true }))
+        {
+            value = Expression.MemberInit(Expression.New(create), members.Select(p => Expression.Bind(p!, Expression.Property(element, p!))));
+        }
+
+        var pair = typeof(KeyValuePair<TKey, TElement>).GetConstructor([typeof(TKey), typeof(TElement)])!;
+        return Expression.Lambda<Func<TElement, KeyValuePair<TKey, TElement>>>(Expression.New(pair, key, value), element);
     }
 
     private static INavigation Navigation(IEntityType parent, FieldMetadata list, string key)
