@@ -12,6 +12,7 @@ public static partial class PlanCompiler
             var list = entry.Field!;
             string typeName = list.ElementType!.Name + ListAggregate.TypeSuffix;
             var measures = new List<MeasureBuilder>();
+            HashSet<string>? removed = null;
             foreach (var item in entry.ExplicitItems!)
             {
                 if (item.Children.Count == 0)
@@ -21,13 +22,25 @@ public static partial class PlanCompiler
 
                 foreach (var child in item.Children)
                 {
-                    if (child.IsEmptySelection || child.IsNegated)
+                    if (child.IsEmptySelection)
                     {
                         continue;
                     }
 
-                    var kind = child.IsWildcard ? AggregateMeasureKind.Count : MeasureKind(child, typeName);
-                    bool isObject = kind is not (AggregateMeasureKind.Count or AggregateMeasureKind.TypeName);
+                    if (child.IsNegated)
+                    {
+                        // As on a model: -max takes out what the name max itself writes, not an alias of it.
+                        (removed ??= new HashSet<string>(StringComparer.Ordinal)).Add(child.Name);
+                        continue;
+                    }
+
+                    var kind = child.IsWildcard ? AggregateMeasureKind.Count : MeasureKind(child, list.ElementType!, typeName);
+                    if (kind is not { } known)
+                    {
+                        continue; // an optional or ignored unknown name (`?median`): nothing, as on a model
+                    }
+
+                    bool isObject = known is not (AggregateMeasureKind.Count or AggregateMeasureKind.TypeName);
                     if (child.IsTypeCondition || child.Arguments.Count > 0 || (!isObject && child.Children.Count > 0))
                     {
                         throw session.Error(
@@ -38,7 +51,7 @@ public static partial class PlanCompiler
                             typeName);
                     }
 
-                    var measure = AddMeasure(measures, kind, child.IsWildcard ? "count" : child.OutputName, child, typeName);
+                    var measure = AddMeasure(measures, known, child.IsWildcard ? "count" : child.OutputName, child, typeName);
                     if (isObject)
                     {
                         AddOperands(measure, child, list.ElementType!);
@@ -46,19 +59,50 @@ public static partial class PlanCompiler
                 }
             }
 
+            if (removed is not null)
+            {
+                measures.RemoveAll(m => removed.Contains(m.Key) && m.Key == MeasureName(m.Kind));
+            }
+
             return new ListAggregate(list, entry.Arguments, measures.Select(m => m.Build()).ToArray());
         }
 
-        private AggregateMeasureKind MeasureKind(PropertyReference child, string typeName) => child.Name switch
+        /// <summary>What a key of an aggregate names; null for an unknown name the selection may leave out (<c>?median</c>).</summary>
+        /// <remarks>
+        /// A measure object over an element type with no field it can measure for this caller is unknown too: the
+        /// schemas declare it only where it has fields (a GraphQL object type needs one), and nothing is revealed.
+        /// </remarks>
+        private AggregateMeasureKind? MeasureKind(PropertyReference child, TypeMetadata element, string typeName)
         {
-            "count" => AggregateMeasureKind.Count,
-            NameRules.TypeName => AggregateMeasureKind.TypeName,
-            "sum" => AggregateMeasureKind.Sum,
-            "avg" => AggregateMeasureKind.Average,
-            "min" => AggregateMeasureKind.Minimum,
-            "max" => AggregateMeasureKind.Maximum,
-            _ => throw UnknownMeasure(child, typeName),
+            AggregateMeasureKind? kind = child.Name switch
+            {
+                "count" => AggregateMeasureKind.Count,
+                NameRules.TypeName => AggregateMeasureKind.TypeName,
+                "sum" => AggregateMeasureKind.Sum,
+                "avg" => AggregateMeasureKind.Average,
+                "min" => AggregateMeasureKind.Minimum,
+                "max" => AggregateMeasureKind.Maximum,
+                _ => null,
+            };
+            if (kind is { } known && (MeasureRules.TypeName(known, element.Name) is null || element.SelectableFields.Any(f => Measures(known, f))))
+            {
+                return known;
+            }
+
+            return MayLeaveOut(child) ? null : throw UnknownMeasure(child, element, typeName);
+        }
+
+        /// <summary>The name that selects a measure of <paramref name="kind"/> (<c>count</c>, <c>sum</c>, ...).</summary>
+        private static string MeasureName(AggregateMeasureKind kind) => kind switch
+        {
+            AggregateMeasureKind.Count => "count",
+            AggregateMeasureKind.TypeName => NameRules.TypeName,
+            _ => Array.Find(MeasureRules.Objects, m => m.Kind == kind).Name,
         };
+
+        /// <summary>Whether an unknown name is left out rather than refused: optional (<c>?x</c>), or unknown fields ignored by the options.</summary>
+        private bool MayLeaveOut(PropertyReference item) =>
+            item.IsOptional || session.IsOwnText || session.Options.UnknownFields == UnknownFieldHandling.Ignore;
 
         private MeasureBuilder AddMeasure(List<MeasureBuilder> measures, AggregateMeasureKind kind, string key, PropertyReference at, string typeName)
         {
@@ -85,28 +129,30 @@ public static partial class PlanCompiler
             return added;
         }
 
-        /// <summary>The keys of a <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> object: the element's fields it can measure.</summary>
+        /// <summary>
+        /// The keys of a <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> object: the element's fields it can measure. Named
+        /// alone (<c>sum</c>, <c>sum[]</c>) or with a wildcard, every one of them, as a model named alone writes its
+        /// defaults (a measure type marks none); <c>-x</c> takes one out, as on a model.
+        /// </summary>
         private void AddOperands(MeasureBuilder measure, PropertyReference item, TypeMetadata element)
         {
-            bool numeric = measure.Kind is AggregateMeasureKind.Sum or AggregateMeasureKind.Average;
-            int before = measure.Operands.Count;
+            if (item.Children.Count == 0)
+            {
+                AddEveryOperand(measure, item, element);
+                return;
+            }
+
+            List<FieldMetadata>? removed = null;
             foreach (var child in item.Children)
             {
-                if (child.IsEmptySelection || child.IsNegated)
+                if (child.IsEmptySelection)
                 {
                     continue;
                 }
 
                 if (child.IsWildcard)
                 {
-                    foreach (var field in element.SelectableFields)
-                    {
-                        if (Measurable(field) && (!numeric || MeasureValues.IsNumeric(field.ValueType!)))
-                        {
-                            measure.Add(new AggregateOperand(field, field.WireName), child, session);
-                        }
-                    }
-
+                    AddEveryOperand(measure, child, element);
                     continue;
                 }
 
@@ -127,11 +173,16 @@ public static partial class PlanCompiler
                 }
 
                 var found = element.FindField(child.Name);
-                if (found is null || !Measurable(found))
+                if (found is null || !Measures(AggregateMeasureKind.Minimum, found))
                 {
+                    if (MayLeaveOut(child))
+                    {
+                        continue;
+                    }
+
                     // A [Never], hidden or unsortable field is not a field of OrderSums: unknown, exactly as a name that does
                     // not exist, so its existence is not revealed.
-                    var names = element.SelectableFields.Where(f => Measurable(f) && (!numeric || MeasureValues.IsNumeric(f.ValueType!))).Select(f => f.WireName);
+                    var names = element.SelectableFields.Where(f => Measures(measure.Kind, f)).Select(f => f.WireName);
                     var suggestions = NameSuggestions.Closest(child.Name, names);
                     throw session.Error(
                         QueryErrorKind.UnknownField,
@@ -142,7 +193,7 @@ public static partial class PlanCompiler
                         suggestions);
                 }
 
-                if (numeric && !MeasureValues.IsNumeric(found.ValueType!))
+                if (!Measures(measure.Kind, found))
                 {
                     throw session.Error(
                         QueryErrorKind.InvalidSelection,
@@ -152,39 +203,37 @@ public static partial class PlanCompiler
                         measure.TypeName!);
                 }
 
+                if (child.IsNegated)
+                {
+                    (removed ??= []).Add(found);
+                    continue;
+                }
+
                 measure.Add(new AggregateOperand(found, child.OutputName), child, session);
             }
 
-            if (measure.Operands.Count == before && !item.Children.Any(c => c.IsWildcard))
+            if (removed is not null)
             {
-                throw session.Error(
-                    QueryErrorKind.InvalidSelection,
-                    $"Field '{item.Name}' on type '{element.Name}{ListAggregate.TypeSuffix}' needs a selection of the fields it measures, e.g. {item.Name}[{FirstMeasurable(element, numeric) ?? "field"}].",
-                    item,
-                    item.Name,
-                    element.Name + ListAggregate.TypeSuffix);
+                measure.Operands.RemoveAll(o => o.Field is { } field && removed.Contains(field) && o.OutputName == field.WireName);
             }
         }
 
-        /// <summary>A field a measure object offers: a <c>[Sortable]</c> scalar the caller sees, of a type the measures order.</summary>
-        private bool Measurable(FieldMetadata field) =>
-            field is { IsSortable: true, IsNever: false, Kind: FieldKind.Scalar, ValueType: { } type } && MeasureValues.IsOrdered(type) && session.Sees(field);
-
-        private string? FirstMeasurable(TypeMetadata element, bool numeric) =>
-            element.SelectableFields.FirstOrDefault(f => Measurable(f) && (!numeric || MeasureValues.IsNumeric(f.ValueType!)))?.WireName;
-
-        private static string? MeasureTypeName(AggregateMeasureKind kind, string aggregateTypeName)
+        private void AddEveryOperand(MeasureBuilder measure, PropertyReference at, TypeMetadata element)
         {
-            string element = aggregateTypeName[..^ListAggregate.TypeSuffix.Length];
-            return kind switch
+            foreach (var field in element.SelectableFields)
             {
-                AggregateMeasureKind.Sum => element + "Sums",
-                AggregateMeasureKind.Average => element + "Averages",
-                AggregateMeasureKind.Minimum => element + "Minima",
-                AggregateMeasureKind.Maximum => element + "Maxima",
-                _ => null,
-            };
+                if (Measures(measure.Kind, field))
+                {
+                    measure.Add(new AggregateOperand(field, field.WireName), at, session);
+                }
+            }
         }
+
+        /// <summary>Whether a measure of <paramref name="kind"/> offers <paramref name="field"/> to this caller (min and max take any measurable field).</summary>
+        private bool Measures(AggregateMeasureKind kind, FieldMetadata field) => MeasureRules.Takes(kind, field) && session.Sees(field);
+
+        private static string? MeasureTypeName(AggregateMeasureKind kind, string aggregateTypeName) =>
+            MeasureRules.TypeName(kind, aggregateTypeName[..^ListAggregate.TypeSuffix.Length]);
     }
 
     /// <summary>A measure while its mentions are read (GraphQL merges <c>sum { total } sum { quantity }</c> into one object).</summary>

@@ -4,9 +4,6 @@ namespace Popcorn.Query;
 // "Aggregates"); its measures are compiled in PlanCompiler.AggregateMeasures.cs.
 public static partial class PlanCompiler
 {
-    /// <summary>The measures an aggregate object offers, for errors and suggestions.</summary>
-    private static readonly string[] AggregateMeasureNames = ["count", "sum", "avg", "min", "max"];
-
     private sealed partial class LevelBuilder
     {
         /// <summary>
@@ -30,7 +27,8 @@ public static partial class PlanCompiler
         {
             if (item.IsNegated)
             {
-                // Nothing adds an aggregate but its own name, so there is nothing to remove.
+                // As for any field: -ordersAggregate takes out the aggregate its own name (not an alias) writes.
+                (_removedAggregates ??= new HashSet<string>(StringComparer.Ordinal)).Add(item.Name);
                 return;
             }
 
@@ -83,9 +81,11 @@ public static partial class PlanCompiler
             entry.AddExplicit(item);
         }
 
-        private PopcornQueryException UnknownMeasure(PropertyReference item, string typeName)
+        private PopcornQueryException UnknownMeasure(PropertyReference item, TypeMetadata element, string typeName)
         {
-            var suggestions = NameSuggestions.Closest(item.Name, AggregateMeasureNames);
+            // Only the names this aggregate has for the caller: a measure with nothing to measure is not suggested.
+            var names = MeasureRules.Objects.Where(m => element.SelectableFields.Any(f => Measures(m.Kind, f))).Select(m => m.Name).Prepend("count");
+            var suggestions = NameSuggestions.Closest(item.Name, names);
             return session.Error(
                 QueryErrorKind.UnknownField,
                 $"Unknown field '{item.Name}' on type '{typeName}'.{NameSuggestions.Hint(suggestions)}",

@@ -9,6 +9,7 @@ public static partial class PlanCompiler
         private readonly Dictionary<string, Entry> _entries = new(StringComparer.Ordinal);
         private readonly List<Entry> _order = new();
         private HashSet<FieldMetadata>? _removed;
+        private HashSet<string>? _removedAggregates;
 
         public void Add(PropertyReference item)
         {
@@ -159,12 +160,13 @@ public static partial class PlanCompiler
             var kept = new List<Entry>(_order.Count);
             foreach (var entry in _order)
             {
-                bool removed = entry.Field is not null
-                    && !entry.IsAggregate
-                    && (!entry.Field.IsAlways || session.FollowsSelection)
-                    && entry.Key == entry.Field.WireName
-                    && _removed is not null
-                    && _removed.Contains(entry.Field);
+                bool removed = entry.IsAggregate
+                    ? _removedAggregates is not null && _removedAggregates.Contains(entry.Key)
+                    : entry.Field is not null
+                        && (!entry.Field.IsAlways || session.FollowsSelection)
+                        && entry.Key == entry.Field.WireName
+                        && _removed is not null
+                        && _removed.Contains(entry.Field);
                 if (!removed)
                 {
                     kept.Add(entry);

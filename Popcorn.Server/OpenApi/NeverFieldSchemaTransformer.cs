@@ -35,17 +35,24 @@ internal sealed class NeverFieldSchemaTransformer : IOpenApiSchemaTransformer
     }
 
     /// <summary>What the caller requesting the document may see of the type's own protected fields; nothing of them when the caller is unknown.</summary>
-    private static async ValueTask<FieldAccess> CallerAccessAsync(TypeMetadata type, IServiceProvider services)
+    private static ValueTask<FieldAccess> CallerAccessAsync(TypeMetadata type, IServiceProvider services) =>
+        CallerAccessAsync(type.SelectableFields.Select(f => f.Policy).OfType<string>(), services);
+
+    /// <summary>
+    /// What the caller requesting the document may see of fields under <paramref name="policies"/>: decided for the
+    /// caller when the app registers <see cref="IHttpContextAccessor"/>, else nothing of them.
+    /// </summary>
+    internal static async ValueTask<FieldAccess> CallerAccessAsync(IEnumerable<string> policies, IServiceProvider services)
     {
-        var policies = type.SelectableFields.Select(f => f.Policy).OfType<string>().Distinct(StringComparer.Ordinal).ToArray();
-        if (policies.Length == 0)
+        var distinct = policies.Distinct(StringComparer.Ordinal).ToArray();
+        if (distinct.Length == 0)
         {
             return FieldAccess.Unrestricted;
         }
 
         return services.GetService<IHttpContextAccessor>()?.HttpContext is { } http
-            ? await services.GetRequiredService<FieldAuthorization>().DecideAsync(http, policies)
-            : FieldAccess.Denying(policies);
+            ? await services.GetRequiredService<FieldAuthorization>().DecideAsync(http, distinct)
+            : FieldAccess.Denying(distinct);
     }
 
     /// <summary>

@@ -9,7 +9,7 @@ public static class PopcornOpenApiOptionsExtensions
     /// <summary>
     /// Adds Popcorn's OpenAPI transformers: every Popcorn endpoint documents the selection query parameter and header
     /// (names from <see cref="PopcornOptions"/>) with the fields a client can select and their defaults, and its 400
-    /// problem; <c>[Never]</c> members are removed from every schema; Popcorn's own endpoints get distinct operation
+    /// problem; <c>[Never]</c> members are removed from every schema, and each list's aggregate is added beside it; Popcorn's own endpoints get distinct operation
     /// ids, or are left out. Call it in <c>services.AddOpenApi(o =&gt; o.AddPopcorn())</c>, after setting
     /// <see cref="OpenApiOptions.ShouldInclude"/> if you set it (Popcorn keeps the rule it finds). Needs
     /// <c>services.AddPopcorn(...)</c>.
@@ -29,6 +29,7 @@ public static class PopcornOpenApiOptionsExtensions
         }
 
         options.AddSchemaTransformer(new NeverFieldSchemaTransformer());
+        options.AddSchemaTransformer(new AggregateSchemaTransformer());
         options.AddSchemaTransformer(new EnumSchemaTransformer());
         options.AddOperationTransformer(new SelectionOperationTransformer());
         options.AddOperationTransformer(new PopcornOwnEndpointTransformer());

@@ -4,52 +4,80 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 // Aggregates in /popcorn/schema: `xAggregate` is described right after its list as an object field of type
-// `XAggregate`, and that type with its `count`, so the playground completes `ordersAggregate[count]` and a client
-// generator types it like any nested object (docs/data.md, "Aggregates").
+// `XAggregate`, and that type with its `count` and its measure objects (`sum` of type `XSums`, ...), each measure type
+// with the fields it measures, so the playground completes `ordersAggregate[count,sum[total]]` and a client generator
+// types it like any nested object (docs/data.md, "Aggregates").
 internal static partial class SchemaJsonWriter
 {
     private static void WriteAggregateField(Utf8JsonWriter json, FieldMetadata list)
     {
         string typeName = list.ElementType!.Name + ListAggregate.TypeSuffix;
-        json.WriteStartObject();
-        json.WriteString("name", list.WireName + ListAggregate.FieldSuffix);
-        json.WriteString("kind", "object");
-        json.WriteString("type", typeName);
-        json.WriteString("elementType", typeName);
-        json.WriteBoolean("isDefault", false);
-        json.WriteBoolean("isAlways", false);
-        json.WriteBoolean("isNullable", false);
-        json.WriteBoolean("isSortable", false);
-        json.WriteBoolean("isFilterable", false);
+        WriteNumbersField(json, list.WireName + ListAggregate.FieldSuffix, "object", typeName, typeName, isNullable: false, $"Numbers over every element of {list.WireName} that where keeps (not a page).");
         json.WriteString("aggregates", list.WireName);
         json.WriteStartArray("arguments");
         json.WriteStringValue("where");
         json.WriteEndArray();
-        json.WriteNull("subPropertyDefault");
-        json.WriteString("description", $"Numbers over every element of {list.WireName} that where keeps (not a page).");
         json.WriteEndObject();
     }
 
-    private static void WriteAggregateType(Utf8JsonWriter json, TypeMetadata element)
+    /// <summary>The aggregate type of <paramref name="element"/>, then the measure types its fields give the caller.</summary>
+    private static void WriteAggregateTypes(Utf8JsonWriter json, TypeMetadata element, FieldAccess access, ISet<string> taken)
     {
+        var measures = MeasureRules.Objects
+            .Select(m => (m.Kind, m.Name, TypeName: MeasureRules.TypeName(m.Kind, element.Name)!, Fields: element.SelectableFields.Where(f => MeasureRules.Takes(m.Kind, f) && access.Allows(f)).ToArray()))
+            .Where(m => m.Fields.Length > 0 && !taken.Contains(m.TypeName))
+            .ToArray();
         json.WriteStartObject();
         json.WriteString("name", element.Name + ListAggregate.TypeSuffix);
         json.WriteString("description", $"Numbers over a list of {element.Name}.");
         json.WriteStartArray("fields");
+        WriteNumbersField(json, "count", "scalar", "long", null, isNullable: false, "How many elements the aggregate's where keeps.", isDefault: true);
+        json.WriteEndObject();
+        foreach (var measure in measures)
+        {
+            // Never written by a wildcard or by default: "measure" tells a client generator so, as "aggregates" does.
+            WriteNumbersField(json, measure.Name, "object", measure.TypeName, measure.TypeName, isNullable: false, AggregateSchema.MeasureDescription(measure.Kind, "each field it selects") + ".");
+            json.WriteString("measure", measure.Name);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
+        foreach (var measure in measures)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", measure.TypeName);
+            json.WriteString("description", AggregateSchema.MeasureDescription(measure.Kind, $"each field of {element.Name} it can measure") + "; a field is null when no kept element has a value.");
+            json.WriteStartArray("fields");
+            foreach (var field in measure.Fields)
+            {
+                // As MeasureValues writes it: min and max the field's own type, a sum or mean of decimals a decimal, else a double.
+                string type = !MeasureRules.IsNumericOnly(measure.Kind) ? field.TypeName.TrimEnd('?') + "?"
+                    : (Nullable.GetUnderlyingType(field.ValueType!) ?? field.ValueType) == typeof(decimal) ? "decimal?"
+                    : "double?";
+                WriteNumbersField(json, field.WireName, "scalar", type, null, isNullable: true, AggregateSchema.MeasureDescription(measure.Kind, field.WireName) + ".");
+                json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+            json.WriteEndObject();
+        }
+    }
+
+    /// <summary>Starts the object of one aggregate or measure field with the keys every field has; the caller ends it.</summary>
+    private static void WriteNumbersField(Utf8JsonWriter json, string name, string kind, string type, string? elementType, bool isNullable, string description, bool isDefault = false)
+    {
         json.WriteStartObject();
-        json.WriteString("name", "count");
-        json.WriteString("kind", "scalar");
-        json.WriteString("type", "long");
-        json.WriteNull("elementType");
-        json.WriteBoolean("isDefault", true);
+        json.WriteString("name", name);
+        json.WriteString("kind", kind);
+        json.WriteString("type", type);
+        json.WriteString("elementType", elementType);
+        json.WriteBoolean("isDefault", isDefault);
         json.WriteBoolean("isAlways", false);
-        json.WriteBoolean("isNullable", false);
+        json.WriteBoolean("isNullable", isNullable);
         json.WriteBoolean("isSortable", false);
         json.WriteBoolean("isFilterable", false);
         json.WriteNull("subPropertyDefault");
-        json.WriteString("description", "How many elements the aggregate's where keeps.");
-        json.WriteEndObject();
-        json.WriteEndArray();
-        json.WriteEndObject();
+        json.WriteString("description", description);
     }
 }

@@ -36,7 +36,7 @@ internal static partial class SchemaJsonWriter
 
         foreach (var element in aggregated.Distinct())
         {
-            WriteAggregateType(json, element);
+            WriteAggregateTypes(json, element, access, taken);
         }
 
         json.WriteEndArray();

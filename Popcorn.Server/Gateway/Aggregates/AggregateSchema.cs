@@ -4,7 +4,7 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// The schema side of aggregates (docs/data.md, "Aggregates"): beside every list of models <c>x</c> the caller sees,
-/// a field <c>xAggregate(where: XFilter): XAggregate!</c>, and the types it returns, <c>XAggregate { count: Int! }</c>,
+/// a field <c>xAggregate(where: XFilter): XAggregate!</c>, and the types it returns, <c>XAggregate { count: Int! sum: XSums! ... }</c>,
 /// named after the element type as connections are. A name already taken (a real field <c>xAggregate</c>, a model
 /// named <c>XAggregate</c>) leaves the list without its aggregate, as the plan compiler does for the field.
 /// </summary>
@@ -33,12 +33,62 @@ internal static class AggregateSchema
             TypeRef.NonNull(TypeRef.Named(element.Name + ListAggregate.TypeSuffix)));
     }
 
-    /// <summary>The aggregate type of each element type in <paramref name="elements"/>.</summary>
-    public static IEnumerable<SchemaType> Types(IEnumerable<TypeMetadata> elements) =>
-        elements.Distinct().Select(static element => new SchemaType(
-            SchemaTypeKind.OBJECT,
-            element.Name + ListAggregate.TypeSuffix,
-            $"Numbers over a list of {element.Name}, computed in the database when the list comes from one.",
-            [new SchemaField("count", "How many elements the aggregate's where keeps.", [], TypeRef.NonNull(TypeRef.Named("Int")))],
-            []));
+    /// <summary>
+    /// The aggregate type of each element type in <paramref name="elements"/> (<c>count</c>, then a <c>sum</c>,
+    /// <c>avg</c>, <c>min</c> and <c>max</c> object where the caller sees a field it measures), each followed by its
+    /// measure types (<c>OrderSums { total: Float }</c>). A measure type whose name a model or input already has is
+    /// left out with its field.
+    /// </summary>
+    public static IEnumerable<SchemaType> Types(IEnumerable<TypeMetadata> elements, FieldAccess access, OutputScalars scalars, ISet<string> takenTypes)
+    {
+        foreach (var element in elements.Distinct())
+        {
+            var fields = new List<SchemaField> { new("count", "How many elements the aggregate's where keeps.", [], TypeRef.NonNull(TypeRef.Named("Int"))) };
+            var measureTypes = new List<SchemaType>();
+            foreach (var (kind, name) in MeasureRules.Objects)
+            {
+                string typeName = MeasureRules.TypeName(kind, element.Name)!;
+                var operands = element.SelectableFields.Where(f => MeasureRules.Takes(kind, f) && access.Allows(f)).ToArray();
+                if (operands.Length == 0 || takenTypes.Contains(typeName))
+                {
+                    continue;
+                }
+
+                fields.Add(new SchemaField(name, MeasureDescription(kind, "each field it selects") + ".", [], TypeRef.NonNull(TypeRef.Named(typeName))));
+                measureTypes.Add(new SchemaType(
+                    SchemaTypeKind.OBJECT,
+                    typeName,
+                    $"{MeasureDescription(kind, $"each field of {element.Name} it can measure")}; a field is null when no kept element has a value.",
+                    operands.Select(f => new SchemaField(f.WireName, MeasureDescription(kind, f.WireName) + "; null when no kept element has one.", [], TypeRef.Named(MeasureScalar(kind, f, scalars)))).ToArray(),
+                    []));
+            }
+
+            yield return new SchemaType(
+                SchemaTypeKind.OBJECT,
+                element.Name + ListAggregate.TypeSuffix,
+                $"Numbers over a list of {element.Name}, computed in the database when the list comes from one.",
+                fields,
+                []);
+            foreach (var type in measureTypes)
+            {
+                yield return type;
+            }
+        }
+    }
+
+    /// <summary>
+    /// What a measure writes for <paramref name="field"/>: a <c>sum</c> or <c>avg</c> a <c>Float</c> (decimals are written
+    /// exactly, as the numbers JSON has); a <c>min</c> or <c>max</c> the field's own scalar (a date as its date scalar).
+    /// </summary>
+    private static string MeasureScalar(AggregateMeasureKind kind, FieldMetadata field, OutputScalars scalars) =>
+        MeasureRules.IsNumericOnly(kind) ? "Float" : scalars.NamedTypeOf(field, element: false, () => SchemaModelBuilder.ScalarName(field.TypeName));
+
+    /// <summary>What a measure of <paramref name="kind"/> is, in words: "The sum of {of} over the kept elements".</summary>
+    internal static string MeasureDescription(AggregateMeasureKind kind, string of) => kind switch
+    {
+        AggregateMeasureKind.Sum => $"The sum of {of} over the kept elements",
+        AggregateMeasureKind.Average => $"The mean of {of} over the kept elements",
+        AggregateMeasureKind.Minimum => $"The least value of {of} over the kept elements",
+        _ => $"The greatest value of {of} over the kept elements",
+    };
 }

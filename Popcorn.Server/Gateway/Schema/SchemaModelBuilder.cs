@@ -41,7 +41,7 @@ internal static class SchemaModelBuilder
         }
 
         types.AddRange(ConnectionSchema.Types(paged));
-        types.AddRange(AggregateSchema.Types(aggregated));
+        types.AddRange(AggregateSchema.Types(aggregated, access, scalars, taken));
         UseInputScalars(scalars, gateway, mutations, access);
 
         // Built before the scalars are placed: a filter may compare a date field no described type shows.

@@ -22,6 +22,8 @@ interface SchemaField {
   subPropertyDefault?: string | null;
   /** Set on a list's aggregate (`ordersAggregate`): the list it aggregates. */
   aggregates?: string | null;
+  /** Set on an aggregate's measure object (`sum` of `OrderAggregate`): which measure it is. */
+  measure?: string | null;
 }
 
 /** Options of {@link generateModel}. */
@@ -101,6 +103,11 @@ function splitArguments(text: string): string[] {
   return parts;
 }
 
+/** An aggregate and its measure objects are written only when named: never by a wildcard or among the defaults. */
+function namedOnly(field: SchemaField): boolean {
+  return Boolean(field.aggregates || field.measure);
+}
+
 function fieldSpec(field: SchemaField, isDefault: boolean, unknownScalar: string): string {
   const model = field.elementType;
   let value = 'never';
@@ -112,7 +119,7 @@ function fieldSpec(field: SchemaField, isDefault: boolean, unknownScalar: string
 
   return `{ kind: '${field.kind}'; value: ${value}; model: ${model === null ? 'null' : JSON.stringify(model)}; nullable: ${field.isNullable}; `
     + `always: ${field.isAlways}; default: ${isDefault}; sub: ${field.subPropertyDefault ? JSON.stringify(field.subPropertyDefault) : 'null'}`
-    + `${field.aggregates ? '; wildcard: false' : ''} }`;
+    + `${namedOnly(field) ? '; wildcard: false' : ''} }`;
 }
 
 /** The TypeScript source of the model description of `schema`. */
@@ -128,11 +135,11 @@ export function generateModel(schema: PopcornSchema, options: GenerateOptions = 
   ];
   for (const type of schema.types) {
     // A type that marks no field [Default] or [Always] has every field as its defaults.
-    // An aggregate is written only when named: never among the defaults, even of a type that marks none.
+    // An aggregate or a measure is written only when named: never among the defaults, even of a type that marks none.
     const marksDefaults = type.fields.some((f) => f.isDefault);
     lines.push(`  ${JSON.stringify(type.name)}: {`);
     for (const field of type.fields) {
-      const isDefault = !field.aggregates && (marksDefaults ? field.isDefault : true);
+      const isDefault = !namedOnly(field) && (marksDefaults ? field.isDefault : true);
       lines.push(`    ${JSON.stringify(field.name)}: ${fieldSpec(field, isDefault, unknownScalar)};`);
     }
 

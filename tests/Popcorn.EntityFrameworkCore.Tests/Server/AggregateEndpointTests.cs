@@ -148,7 +148,7 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
         foreach (string include in new[]
         {
             "[id,linesAggregate(first: 1)[count]]",
-            "[id,linesAggregate[sum]]",
+            "[id,linesAggregate[sum[placedAt]]]",
             "[id,linesAggregate[sum[unitPrice]]]",
             "[id,linesAggregate[max[nothing]]]",
             "[id,linesAggregate(where: {unitPrice: 1})[count]]",
@@ -190,13 +190,47 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Graphql_SumAvgMinMax_AreTypedInTheSdl_AndEqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        const string Fields = "{ id ordersAggregate { max { __typename id latest: placedAt } } orders { id linesAggregate(where: {quantity: {gte: 2}}) { count sum { quantity } avg { quantity } min { quantity } max { q: quantity id } } } }";
+
+        var database = await server.PostGraphQLAsync("{ customers " + Fields + " }", HttpStatusCode.OK);
+
+        var memory = await server.PostGraphQLAsync("{ memoryCustomers " + Fields + " }", HttpStatusCode.OK);
+        string customers = database["data"]!["customers"]!.ToJsonString();
+        customers.ShouldBe(memory["data"]!["memoryCustomers"]!.ToJsonString());
+        customers.ShouldContain("\"max\":{\"__typename\":\"OrderMaxima\",\"id\":");
+        customers.ShouldContain("\"sum\":{\"quantity\":");
+        string sdl = await server.Client.GetStringAsync("/graphql/schema.graphql");
+        sdl.ShouldContain("sum: OrderLineSums!");
+        sdl.ShouldContain("max: OrderMaxima!");
+        // A sum of integers is a Float (GraphQL's Int is 32 bits); min and max have the field's own type.
+        TypeBody(sdl, "OrderLineSums").ShouldContain("quantity: Float\n");
+        TypeBody(sdl, "OrderLineMinima").ShouldContain("quantity: Int\n");
+        // A [Never] field is in no measure type, and an unsortable one neither.
+        TypeBody(sdl, "OrderMaxima").ShouldNotContain("internalNote");
+        TypeBody(sdl, "OrderLineMaxima").ShouldNotContain("unitPrice");
+    }
+
+    /// <summary>The lines of one type in the SDL, from its opening brace to its closing one.</summary>
+    private static string TypeBody(string sdl, string typeName)
+    {
+        int start = sdl.IndexOf("type " + typeName + " {", StringComparison.Ordinal);
+        start.ShouldBeGreaterThanOrEqualTo(0, typeName + " is not in the SDL");
+        return sdl[start..(sdl.IndexOf("\n}", start, StringComparison.Ordinal) + 1)];
+    }
+
+    [StoreFact]
     public async Task Graphql_BadAggregates_AreErrorsWithAPosition_BeforeAnySql()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
         foreach (string query in new[]
         {
             "{ customers { ordersAggregate(first: 1) { count } } }",
-            "{ customers { ordersAggregate { sum } } }",
+            "{ customers { ordersAggregate { median } } }",
+            "{ customers { ordersAggregate { sum { placedAt } } } }",
+            "{ customers { ordersAggregate { max { internalNote } } } }",
             "{ customers { ordersAggregate(where: {internalNote: {eq: \"x\"}}) { count } } }",
         })
         {

@@ -10,6 +10,7 @@ public class AggregateMeasureCompileTests
 {
     private static readonly TypeMetadata OrderType = new("Order");
     private static readonly TypeMetadata LineType = new("Line");
+    private static readonly TypeMetadata NoteType = new("Note");
 
     static AggregateMeasureCompileTests()
     {
@@ -22,10 +23,12 @@ public class AggregateMeasureCompileTests
             new FieldMetadata("cost", FieldKind.Scalar, "decimal", FieldFlags.Sortable | FieldFlags.Never, valueType: typeof(decimal), getter: _ => 0m),
             new FieldMetadata("margin", FieldKind.Scalar, "decimal", FieldFlags.Sortable, policy: "Auditors", valueType: typeof(decimal), getter: _ => 0m),
         ]);
+        NoteType.Initialize([new FieldMetadata("text", FieldKind.Scalar, "string", FieldFlags.Sortable, valueType: typeof(string), getter: _ => "a")]);
         OrderType.Initialize(
         [
             new FieldMetadata("id", FieldKind.Scalar, "int", FieldFlags.Always),
             new FieldMetadata("lines", FieldKind.List, "List<Line>", elementType: LineType, valueType: typeof(List<object>), getter: _ => null),
+            new FieldMetadata("notes", FieldKind.List, "List<Note>", elementType: NoteType, valueType: typeof(List<object>), getter: _ => null),
         ]);
     }
 
@@ -73,6 +76,45 @@ public class AggregateMeasureCompileTests
     }
 
     [Theory]
+    [InlineData("[linesAggregate[sum]]")]
+    [InlineData("[linesAggregate[sum[]]]")]
+    [InlineData("[linesAggregate[sum[!default]]]")]
+    [InlineData("{ linesAggregate { sum } }")]
+    public void Compile_MeasureNamedAlone_TakesEveryFieldItCanMeasure_AsAModelNamedAloneWritesItsDefaults(string query)
+    {
+        Aggregate(query).Measures.Single().Operands.Select(o => o.OutputName).ShouldBe(["quantity", "price", "margin"]);
+    }
+
+    [Fact]
+    public void Compile_NegatedAndOptionalNames_InsideAMeasure_FollowTheModelRules()
+    {
+        Aggregate("[linesAggregate[sum[!all,-price]]]").Measures.Single().Operands.Select(o => o.OutputName).ShouldBe(["quantity", "margin"]);
+        Aggregate("[linesAggregate[max[?nothing,?cost,placed]]]").Measures.Single().Operands.Select(o => o.OutputName).ShouldBe(["placed"]);
+        Aggregate("[linesAggregate[?median,count]]").Measures.Single().Kind.ShouldBe(AggregateMeasureKind.Count);
+        Aggregate("[linesAggregate[sum[-price]]]").Measures.Single().Operands.ShouldBeEmpty(); // as [-x] on a model: nothing added
+        Refused("[linesAggregate[sum[-nothing]]]").Kind.ShouldBe(QueryErrorKind.UnknownField);
+        Aggregate("[linesAggregate[count,max[placed],-max]]").Measures.Single().Kind.ShouldBe(AggregateMeasureKind.Count);
+        Aggregate("[linesAggregate[count,m: max[placed],-max]]").Measures.Count.ShouldBe(2);
+    }
+
+    [Fact]
+    public void Compile_NegatedAggregate_TakesOutWhatItsOwnNameWrites_NotAnAlias()
+    {
+        PlanCompiler.Compile(OrderType, SelectionParser.Parse("[id,linesAggregate,-linesAggregate]")).Fields.ToArray().ShouldAllBe(f => f.Aggregate == null);
+        PlanCompiler.Compile(OrderType, SelectionParser.Parse("[id,n: linesAggregate,-linesAggregate]")).Fields.ToArray().Count(f => f.Aggregate != null).ShouldBe(1);
+    }
+
+    [Fact]
+    public void Compile_MeasureOverAnElementWithNothingItCanMeasure_IsUnknownLikeAnyOtherName()
+    {
+        // A note's only sortable field is text: max takes it, sum has nothing to add, so NoteAggregate has no sum.
+        var error = Refused("[notesAggregate[sum[text]]]");
+        error.Kind.ShouldBe(QueryErrorKind.UnknownField);
+        error.Message.ShouldBe("Unknown field 'sum' on type 'NoteAggregate'. (line 1, column 17)");
+        Aggregate("[notesAggregate[max[text]]]").Measures.Single().Operands.Single().OutputName.ShouldBe("text");
+    }
+
+    [Theory]
     [InlineData("cost")]    // [Never]
     [InlineData("weight")]  // not [Sortable]
     [InlineData("nothing")] // absent
@@ -102,7 +144,6 @@ public class AggregateMeasureCompileTests
     }
 
     [Theory]
-    [InlineData("[linesAggregate[sum]]", "needs a selection of the fields it measures, e.g. sum[quantity]")]
     [InlineData("[linesAggregate[sum(x: 1)[price]]]", "takes no arguments")]
     [InlineData("[linesAggregate[sum[price[x]]]]", "takes no arguments or nested selection")]
     [InlineData("[linesAggregate[sum[price],sum: max[price]]]", "use a different alias")]

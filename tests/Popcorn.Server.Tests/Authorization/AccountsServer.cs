@@ -70,6 +70,7 @@ public class AccountsServer : IAsyncLifetime
         app.MapGet("/accounts/{id:int}", (int id) => AccountData.Accounts.FirstOrDefault(a => a.Id == id) is { } account ? Results.Ok(account) : Results.NotFound()).WithPopcorn<Account>();
         app.MapGet("/accounts/unsaid", () => Results.Ok(AccountData.Accounts)).WithPopcorn();
         app.MapGet("/branches", () => AccountData.Branches).WithPopcorn();
+        app.MapGet("/ledgers", () => AccountData.Ledgers).WithPopcorn();
         app.MapGet("/cached/accounts", () =>
         {
             Interlocked.Increment(ref CachedReads);
@@ -78,7 +79,8 @@ public class AccountsServer : IAsyncLifetime
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("accounts", () => AccountData.Accounts)
             .Field("account", (int id) => AccountData.Accounts.FirstOrDefault(a => a.Id == id))
-            .Field("branches", () => AccountData.Branches));
+            .Field("branches", () => AccountData.Branches)
+            .Field("ledgers", () => AccountData.Ledgers));
         app.MapPopcornSchema();
         app.MapOpenApi();
         _app = app;
