@@ -21,6 +21,38 @@ internal sealed class RandomArguments(int seed)
 
     private readonly Random _random = new(seed);
 
+    /// <summary>
+    /// The keys of a random aggregate over <paramref name="element"/>: <c>count</c> and one to three of <c>sum</c>,
+    /// <c>avg</c>, <c>min</c>, <c>max</c> over random measurable fields (its <c>[Sortable]</c> scalars; numbers only for
+    /// sum and avg), some named alone or with <c>!all</c>, some aliased, some taking a field out again.
+    /// </summary>
+    public string Measures(TypeMetadata element)
+    {
+        var measurable = element.SelectableFields.Where(f => f is { IsSortable: true, Kind: FieldKind.Scalar, ValueType: not null }).ToArray();
+        var numbers = measurable.Where(f => IsNumber(f.ValueType!)).ToArray();
+        var keys = new List<string> { "count" };
+        string[] names = ["sum", "avg", "min", "max"];
+        foreach (string name in names.OrderBy(_ => _random.Next()).Take(_random.Next(1, 4)))
+        {
+            var fields = name is "sum" or "avg" ? numbers : measurable;
+            string key = _random.Next(4) == 0 ? $"{name[0]}{_random.Next(10)}: {name}" : name;
+            keys.Add(_random.Next(6) switch
+            {
+                0 => key,
+                1 => $"{key}[!all]",
+                2 => $"{key}[!all,-{Pick(fields).WireName}]",
+                _ => $"{key}[{string.Join(",", fields.OrderBy(_ => _random.Next()).Take(_random.Next(1, fields.Length + 1)).Select(f => f.WireName))}]",
+            });
+        }
+
+        return string.Join(",", keys);
+    }
+
+    private static bool IsNumber(Type type) =>
+        (Nullable.GetUnderlyingType(type) ?? type) is var t && (t == typeof(int) || t == typeof(long) || t == typeof(decimal) || t == typeof(double) || t == typeof(float) || t == typeof(short));
+
+    private FieldMetadata Pick(FieldMetadata[] fields) => fields[_random.Next(fields.Length)];
+
     /// <summary><c>(first: 2, where: {...})</c>, or nothing about half the time.</summary>
     public string Next(TypeMetadata element)
     {
