@@ -18,11 +18,17 @@ namespace Popcorn.EntityFrameworkCore;
 /// GROUP BY fk</c>; the counts are handed to the writers by row (<c>PopcornAggregates.Store</c>). So a request
 /// is one statement for its rows plus one per aggregate key, never one per parent row (docs/data.md, "Aggregates").
 /// </summary>
-internal static class AggregateStatements
+internal static partial class AggregateStatements
 {
     private static readonly ConditionalWeakTable<SelectionPlan, StrongBox<bool>> s_hasAggregates = new();
     private static readonly ConcurrentDictionary<(Type, string), Func<object, object?>> s_readers = new();
     private static readonly MethodInfo s_count = typeof(AggregateStatements).GetMethod(nameof(CountAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    // The element path's projection per element type, key and measured members, built once (see s_totalsRows).
+    private static readonly ConcurrentDictionary<(Type, Type, string), LambdaExpression> s_measuredColumns = new();
+
+    // The statement of each element and key type, made once: MethodInfo.Invoke on every request cost reflection.
+    private static readonly ConcurrentDictionary<(Type, Type), Func<IAsyncQueryProvider, INavigation, List<object>, PlannedField, CancellationToken, Task>> s_counters = new();
 
     /// <summary>Whether a key anywhere in <paramref name="plan"/>'s graph is an aggregate; computed once per plan.</summary>
     public static bool Any(SelectionPlan plan) =>
@@ -66,8 +72,9 @@ internal static class AggregateStatements
         {
             var navigation = Navigation(site.Parent, field.Aggregate!.List, field.OutputName);
             var foreignKey = navigation.ForeignKey;
-            var count = s_count.MakeGenericMethod(navigation.TargetEntityType.ClrType, foreignKey.Properties[0].ClrType);
-            await run(token => (Task)count.Invoke(null, [provider, navigation, site.Rows, field, token])!);
+            var count = s_counters.GetOrAdd((navigation.TargetEntityType.ClrType, foreignKey.Properties[0].ClrType), static types =>
+                s_count.MakeGenericMethod(types.Item1, types.Item2).CreateDelegate<Func<IAsyncQueryProvider, INavigation, List<object>, PlannedField, CancellationToken, Task>>());
+            await run(token => count(provider, navigation, site.Rows, field, token));
         }
     }
 
@@ -94,6 +101,12 @@ internal static class AggregateStatements
         kept = ArgumentExpressions.FilterRoot(kept, field.Aggregate!.Filter?.Where);
         if (field.Aggregate.Measures.Any(m => m.Operands.Count > 0))
         {
+            if (TotalsColumns(navigation.TargetEntityType, field.Aggregate) is { } columns)
+            {
+                await TotalAsync<TElement, TKey>(kept, foreignKey, principal, parents, field, columns, cancellationToken);
+                return;
+            }
+
             await MeasureAsync<TElement, TKey>(kept, foreignKey, principal, parents, field, cancellationToken);
             return;
         }
@@ -111,16 +124,20 @@ internal static class AggregateStatements
     }
 
     /// <summary>
-    /// An aggregate with <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c>: still one statement, but it reads the kept elements
-    /// with their parent's key (not grouped numbers: SQLite cannot SUM a decimal, and the in-memory measures then give
-    /// the same numbers on every provider); they are grouped by parent here and measured by the writer.
+    /// An aggregate with <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> over a field that is not a small integer: still one
+    /// statement, but it reads the kept elements with their parent's key (not grouped numbers: SQLite cannot SUM a
+    /// decimal, a floating-point SUM's order and a text MIN's collation differ by provider, and the in-memory measures
+    /// then give the same numbers on every provider); they are grouped by parent here and measured by the writer.
     /// </summary>
     private static async Task MeasureAsync<TElement, TKey>(IQueryable<TElement> kept, string foreignKey, PropertyInfo principal, List<object> parents, PlannedField field, CancellationToken cancellationToken)
         where TElement : class
         where TKey : notnull
     {
         var rows = await kept.AsNoTracking()
-            .Select(MeasuredColumns<TElement, TKey>(foreignKey, field.Aggregate!))
+            .Select((Expression<Func<TElement, KeyValuePair<TKey, TElement>>>)s_measuredColumns.GetOrAdd(
+                (typeof(TElement), typeof(TKey), foreignKey + ":" + string.Join(",", MeasuredMembers(field.Aggregate!))),
+                static (_, state) => MeasuredColumns<TElement, TKey>(state.ForeignKey, state.Aggregate),
+                (ForeignKey: foreignKey, Aggregate: field.Aggregate!)))
             .ToListAsync(cancellationToken);
         var groups = new Dictionary<TKey, List<object>>();
         foreach (var row in rows)
@@ -159,8 +176,7 @@ internal static class AggregateStatements
         var element = Expression.Parameter(typeof(TElement), "e");
         var key = Expression.Call(typeof(EF), nameof(EF.Property), [typeof(TKey)], element, Expression.Constant(foreignKey));
         Expression value = element;
-        var members = aggregate.Measures.SelectMany(m => m.Operands).Select(o => o.Field?.MemberName).OfType<string>().Distinct()
-            .Select(name => typeof(TElement).GetProperty(name, BindingFlags.Public | BindingFlags.Instance)).ToList();
+        var members = MeasuredMembers(aggregate).Select(name => typeof(TElement).GetProperty(name, BindingFlags.Public | BindingFlags.Instance)).ToList();
         if (typeof(TElement).GetConstructor(Type.EmptyTypes) is { } create && members.All(p => p is { CanRead: true, SetMethod.IsPublic: true }))
         {
             value = Expression.MemberInit(Expression.New(create), members.Select(p => Expression.Bind(p!, Expression.Property(element, p!))));
@@ -169,6 +185,9 @@ internal static class AggregateStatements
         var pair = typeof(KeyValuePair<TKey, TElement>).GetConstructor([typeof(TKey), typeof(TElement)])!;
         return Expression.Lambda<Func<TElement, KeyValuePair<TKey, TElement>>>(Expression.New(pair, key, value), element);
     }
+
+    private static IEnumerable<string> MeasuredMembers(ListAggregate aggregate) =>
+        aggregate.Measures.SelectMany(m => m.Operands).Select(o => o.Field?.MemberName).OfType<string>().Distinct();
 
     private static INavigation Navigation(IEntityType parent, FieldMetadata list, string key)
     {

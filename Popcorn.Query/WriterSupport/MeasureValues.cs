@@ -72,6 +72,63 @@ internal static class MeasureValues
         writer.WriteEndObject();
     }
 
+    /// <summary>
+    /// Writes one measure object from the totals a database computed (integer fields only), with the very arithmetic
+    /// of the element path: the sum as a decimal, then one rounding to the Float written; the extremes as longs.
+    /// </summary>
+    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<IntegerTotals> totals)
+    {
+        writer.WritePropertyName(measure.EncodedOutputName);
+        writer.WriteStartObject();
+        foreach (var operand in measure.Operands)
+        {
+            writer.WritePropertyName(operand.EncodedOutputName);
+            if (operand.Field is not { } field)
+            {
+                writer.WriteStringValue(measure.TypeName);
+                continue;
+            }
+
+            var total = Find(totals, field);
+            if (total.ValueCount == 0)
+            {
+                writer.WriteNullValue();
+                continue;
+            }
+
+            switch (measure.Kind)
+            {
+                case AggregateMeasureKind.Sum:
+                    writer.WriteNumberValue((double)(decimal)total.Sum / 1);
+                    break;
+                case AggregateMeasureKind.Average:
+                    writer.WriteNumberValue((double)(decimal)total.Sum / (int)total.ValueCount);
+                    break;
+                case AggregateMeasureKind.Minimum:
+                    writer.WriteNumberValue(total.Minimum);
+                    break;
+                default:
+                    writer.WriteNumberValue(total.Maximum);
+                    break;
+            }
+        }
+
+        writer.WriteEndObject();
+    }
+
+    private static IntegerTotals Find(IReadOnlyList<IntegerTotals> totals, FieldMetadata field)
+    {
+        foreach (var total in totals)
+        {
+            if (ReferenceEquals(total.Field, field))
+            {
+                return total;
+            }
+        }
+
+        throw new InvalidOperationException($"No totals were stored for the field '{field.WireName}'.");
+    }
+
     private static void WriteSum(Utf8JsonWriter writer, List<object> values, int divideBy)
     {
         var type = values[0].GetType();

@@ -7,7 +7,8 @@ namespace Popcorn.Query;
 /// <summary>
 /// Writes an aggregate key (<c>"ordersAggregate": {"count": 3}</c>, <see cref="PlannedField.Aggregate"/>) for the
 /// generated writers. The numbers come from a query source when it computed them for this very object
-/// (<see cref="Store(object, PlannedField, long)"/> or <see cref="Store(object, PlannedField, IReadOnlyList{object})"/>: a projected row, whose list was never read), else from the list in memory, read through the
+/// (<see cref="Store(object, PlannedField, long)"/>, <see cref="Store(object, PlannedField, IReadOnlyList{object})"/> or
+/// <see cref="Store(object, PlannedField, long, IReadOnlyList{IntegerTotals})"/>: a projected row, whose list was never read), else from the list in memory, read through the
 /// generated getter and filtered as <see cref="CollectionArguments.Apply{T}"/> filters.
 /// </summary>
 public static class PopcornAggregates
@@ -25,6 +26,7 @@ public static class PopcornAggregates
         var aggregate = field.Aggregate ?? throw new ArgumentException($"The key '{field.OutputName}' is not an aggregate.", nameof(field));
         long count = aggregate.Counts ? Count(field, aggregate, parent) : 0;
         IReadOnlyList<object>? kept = null;
+        IReadOnlyList<IntegerTotals>? totals = null;
         writer.WritePropertyName(field.EncodedOutputName);
         writer.WriteStartObject();
         foreach (var measure in aggregate.Measures)
@@ -38,6 +40,17 @@ public static class PopcornAggregates
                     writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
                     break;
                 default:
+                    if (totals is null && s_stored.TryGetValue(parent, out var stored) && stored.TryGetTotals(field, out var computed))
+                    {
+                        totals = computed;
+                    }
+
+                    if (totals is not null)
+                    {
+                        MeasureValues.Write(writer, measure, totals);
+                        break;
+                    }
+
                     // The elements a query source read for this row (Store), else the row's list in memory.
                     kept ??= Kept(field, aggregate, parent);
                     MeasureValues.Write(writer, measure, kept);
@@ -71,6 +84,21 @@ public static class PopcornAggregates
         ArgumentNullException.ThrowIfNull(field);
         ArgumentNullException.ThrowIfNull(kept);
         s_stored.GetOrCreateValue(row).Set(field, kept);
+    }
+
+    /// <summary>
+    /// Records the count and the per-field totals a query source computed in one grouped statement for the aggregate
+    /// <paramref name="field"/> of <paramref name="row"/>, whose measures are over integer fields only;
+    /// <see cref="Write"/> then writes them instead of reading elements. The record lives as long as <paramref name="row"/>.
+    /// </summary>
+    public static void Store(object row, PlannedField field, long count, IReadOnlyList<IntegerTotals> totals)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(totals);
+        var values = s_stored.GetOrCreateValue(row);
+        values.Set(field, count);
+        values.Set(field, totals);
     }
 
     /// <summary>The count of <paramref name="aggregate"/> for <paramref name="parent"/>: stored by a query source, else counted in memory.</summary>
@@ -148,6 +176,36 @@ public static class PopcornAggregates
                 _kept.RemoveAll(pair => ReferenceEquals(pair.Key, field));
                 _kept.Add(new(field, kept));
             }
+        }
+
+        private List<KeyValuePair<PlannedField, IReadOnlyList<IntegerTotals>>>? _totals;
+
+        public void Set(PlannedField field, IReadOnlyList<IntegerTotals> totals)
+        {
+            lock (_counts)
+            {
+                _totals ??= new(1);
+                _totals.RemoveAll(pair => ReferenceEquals(pair.Key, field));
+                _totals.Add(new(field, totals));
+            }
+        }
+
+        public bool TryGetTotals(PlannedField field, out IReadOnlyList<IntegerTotals> totals)
+        {
+            lock (_counts)
+            {
+                foreach (var pair in _totals ?? [])
+                {
+                    if (ReferenceEquals(pair.Key, field))
+                    {
+                        totals = pair.Value;
+                        return true;
+                    }
+                }
+            }
+
+            totals = [];
+            return false;
         }
 
         public bool TryGetKept(PlannedField field, out IReadOnlyList<object> kept)

@@ -50,6 +50,7 @@ public static class DataBenchApp
         MapAll(app);
         MapFiltered(app);
         MapSingle(app);
+        MapAggregated(app);
         app.MapODataComparison();
         app.MapGet("/stats/reads", (ReadCounter counter) => counter.Snapshot().ToString());
         return app;
@@ -122,6 +123,28 @@ public static class DataBenchApp
             .Where(o => o.Id == id)
             .Select(o => new FilteredOrderDto { Id = o.Id, PlacedAt = o.PlacedAt, Customer = new CustomerNameDto { Name = o.Customer.Name } })
             .FirstOrDefaultAsync())!, dto));
+    }
+
+    /// <summary>
+    /// A page of orders with numbers over each one's lines: Popcorn's <c>linesAggregate</c> (the rows, then one grouped
+    /// statement for the page's lines) against the same numbers hand-written as correlated subqueries in one statement.
+    /// </summary>
+    private static void MapAggregated(WebApplication app)
+    {
+        app.MapGet("/aggregated/orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id).Take(Page)).WithPopcorn();
+        var dtos = FastPathJsonResult<List<AggregatedOrderDto>>.Require(DtoJsonContext.Default.ListAggregatedOrderDto);
+        app.MapGet("/dto/aggregated/orders", async (StoreDbContext db) => new FastPathJsonResult<List<AggregatedOrderDto>>(await db.Orders.OrderBy(o => o.Id).Take(Page)
+            .Select(o => new AggregatedOrderDto
+            {
+                Id = o.Id,
+                PlacedAt = o.PlacedAt,
+                LinesAggregate = new LinesAggregateDto
+                {
+                    Count = o.Lines.LongCount(),
+                    Sum = new QuantitySumDto { Quantity = o.Lines.Any() ? o.Lines.Sum(l => l.Quantity) : null },
+                    Max = new QuantityMaxDto { Quantity = o.Lines.Max(l => (int?)l.Quantity) },
+                },
+            }).ToListAsync(), dtos));
     }
 
     /// <summary>Every order: streamed by Popcorn, or loaded into a list first (the memory comparison).</summary>

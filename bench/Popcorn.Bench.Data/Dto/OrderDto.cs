@@ -39,4 +39,5 @@ public sealed class ProductDto
 [JsonSerializable(typeof(List<OrderDto>))]
 [JsonSerializable(typeof(List<FilteredOrderDto>))]
 [JsonSerializable(typeof(FilteredOrderDto))]
+[JsonSerializable(typeof(List<AggregatedOrderDto>))]
 public partial class DtoJsonContext : JsonSerializerContext;

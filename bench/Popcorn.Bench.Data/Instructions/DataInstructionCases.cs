@@ -17,6 +17,9 @@ public static class DataInstructionCases
 {
     private const int Requests = 10;
 
+    /// <summary>The aggregate comparison's selection: a page of orders with numbers over each one's lines.</summary>
+    private const string Aggregated = "[id,placedAt,linesAggregate[count,sum[quantity],max[quantity]]]";
+
     /// <summary>The cases, after the checks (<see cref="InvalidOperationException"/> when two sides disagree).</summary>
     public static IEnumerable<InstructionCase> Create(WebApplication app)
     {
@@ -32,6 +35,8 @@ public static class DataInstructionCases
         RequireSameOrders(caller, filteredPopcorn, "/dto/filtered/orders");
         string singlePopcorn = "/single/orders?id=4242&include=" + DataBenchmarks.Narrow;
         RequireSameOrders(caller, singlePopcorn, "/dto/single/orders?id=4242", minLength: 40);
+        string aggregatedPopcorn = "/aggregated/orders?include=" + Uri.EscapeDataString(Aggregated);
+        RequireSameOrders(caller, aggregatedPopcorn, "/dto/aggregated/orders");
 
         yield return Case("Data/Narrow/Popcorn", caller, narrowPopcorn);
         yield return Case("Data/Narrow/OData", caller, narrowOData);
@@ -43,6 +48,8 @@ public static class DataInstructionCases
         yield return Case("Data/Filtered/HandWritten_Select", caller, "/dto/filtered/orders");
         yield return Case("Data/Single/Popcorn", caller, singlePopcorn);
         yield return Case("Data/Single/HandWritten_Select", caller, "/dto/single/orders?id=4242");
+        yield return Case("Data/Aggregated/Popcorn", caller, aggregatedPopcorn);
+        yield return Case("Data/Aggregated/HandWritten_Select", caller, "/dto/aggregated/orders");
     }
 
     private static InstructionCase Case(string name, EndpointCaller caller, string path) =>

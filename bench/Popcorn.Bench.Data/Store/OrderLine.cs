@@ -11,7 +11,7 @@ public class OrderLine
 
     [JsonIgnore] public int ProductId { get; set; }
 
-    [Filterable] public int Quantity { get; set; }
+    [Filterable, Sortable] public int Quantity { get; set; }
 
     public decimal UnitPrice { get; set; }
 
