@@ -155,8 +155,9 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
             }
             else
             {
-                // The response stays correct: the handler's own query runs as it would without Popcorn.
+                // The handler's own query runs as it would without Popcorn, with the lists its aggregates count loaded.
                 owner.LogRefusalOnce(typeof(T), refusal);
+                source = AggregateIncludes.Apply(source, plan);
             }
 
             try

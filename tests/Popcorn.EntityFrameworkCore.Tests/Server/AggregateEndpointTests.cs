@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.EntityFrameworkCore;
 using System.Text;
 using System.Text.Json.Nodes;
 using System.Text.RegularExpressions;
@@ -165,6 +166,32 @@ public abstract partial class AggregateEndpointTests(IStoreDatabase store)
         {
             all.ShouldContain(measured);
         }
+    }
+
+    [StoreFact]
+    public async Task Get_AggregateNoGroupedStatementCanCount_FallsBackToTheHandlersQuery_WithTheListLoaded()
+    {
+        // A coupon's redeemedBy is many-to-many: refused for SQL, so the handler's query runs and the aggregate is
+        // computed from the list, which the fallback loads (it said 0 for every coupon while it did not).
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        await using var db = store.CreateContext();
+        var expected = await db.Coupons.OrderBy(c => c.Id).Select(c => new
+        {
+            c.Id,
+            Count = c.RedeemedBy.Count,
+            Max = c.RedeemedBy.Max(o => (int?)o.Id),
+            ByC = c.RedeemedBy.Count(o => o.Customer.Name.StartsWith("Customer 1")),
+        }).ToListAsync();
+        expected.Sum(c => c.Count).ShouldBeGreaterThan(0);
+
+        using var response = await server.Client.GetAsync("/coupons?include=" + Uri.EscapeDataString(
+            "[id,redeemedByAggregate[count,max[id]],c: redeemedByAggregate(where: {customer: {name: {startsWith: \"Customer 1\"}}})[count]]"));
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        var coupons = JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray();
+        coupons.Select(c => c!["redeemedByAggregate"]!["count"]!.GetValue<long>()).ShouldBe(expected.Select(c => (long)c.Count));
+        coupons.Select(c => c!["redeemedByAggregate"]!["max"]!["id"]?.GetValue<int>()).ShouldBe(expected.Select(c => c.Max));
+        coupons.Select(c => c!["c"]!["count"]!.GetValue<long>()).ShouldBe(expected.Select(c => (long)c.ByC));
     }
 
     [StoreFact]

@@ -12,4 +12,7 @@ public class Coupon
     public int PercentOff { get; set; }
 
     [NotMapped] public string Label => $"{Code}: {PercentOff}% off";
+
+    /// <summary>The orders that used the coupon: many-to-many, so its aggregate cannot be one grouped statement.</summary>
+    public List<Order> RedeemedBy { get; set; } = [];
 }

@@ -54,7 +54,10 @@ public static class StoreSeed
         db.Products.AddRange(products);
         db.Customers.AddRange(people);
         db.Orders.AddRange(placed);
-        db.Coupons.AddRange(Enumerable.Range(1, 3).Select(i => new Coupon { Id = i, Code = $"SAVE{i * 5}", PercentOff = i * 5 }));
+        var coupons = Enumerable.Range(1, 3).Select(i => new Coupon { Id = i, Code = $"SAVE{i * 5}", PercentOff = i * 5 }).ToList();
+        coupons[0].RedeemedBy.AddRange(placed.Take(3));
+        coupons[1].RedeemedBy.Add(placed[3]);
+        db.Coupons.AddRange(coupons);
         db.SaveChanges();
         db.ChangeTracker.Clear();
     }
