@@ -1,0 +1,25 @@
+namespace Popcorn.Bench.Gateway;
+
+/// <summary>Where the two services answer and where their counting forwarders listen (configuration keys of the same names).</summary>
+public sealed class BenchUpstreams(IConfiguration configuration)
+{
+    public const string Orders = "orders";
+    public const string Customers = "customers";
+
+    /// <summary>The orders service: what a client's unchanged request and the hand-written side fetch in full.</summary>
+    public Uri OrdersAddress { get; } = new(configuration["OrdersAddress"] ?? "http://127.0.0.1:5401");
+
+    public Uri CustomersAddress { get; } = new(configuration["CustomersAddress"] ?? "http://127.0.0.1:5402");
+
+    /// <summary>Where the hand-written side and YARP answer.</summary>
+    public int Port { get; } = configuration.GetValue("Port", 5410);
+
+    public int OrdersCountPort { get; } = configuration.GetValue("OrdersCountPort", 5411);
+
+    public int CustomersCountPort { get; } = configuration.GetValue("CustomersCountPort", 5412);
+
+    /// <summary>Each service's whole answer, as a client of an API without a selection gets it: every field, every line.</summary>
+    public const string FullOrders = "/api/orders?include=[!full]";
+
+    public const string FullCustomers = "/api/customers?include=[!full]";
+}

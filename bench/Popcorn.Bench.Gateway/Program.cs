@@ -1,0 +1,27 @@
+// The gateway benchmark's other sides (bench/gateway/run.sh; issue 31). One process, three listeners:
+//   Port (5410)      /bff/orders/narrow, /bff/orders/deep (hand-written), /yarp/orders (YARP), /stats/bytes
+//   counting forwarders on OrdersCountPort and CustomersCountPort, in front of the two services, whose answers'
+//   bytes /stats/bytes reports (and ?reset=true clears): point a gateway's upstreams at them to see what it fetched.
+using Popcorn.Bench.Gateway;
+
+var builder = WebApplication.CreateBuilder(args);
+builder.Logging.ClearProviders();
+var upstreams = new BenchUpstreams(builder.Configuration);
+builder.Services.AddSingleton(upstreams);
+builder.Services.AddSingleton<ByteCounts>();
+builder.Services.AddHttpClient(BenchUpstreams.Orders, client => client.BaseAddress = upstreams.OrdersAddress);
+builder.Services.AddHttpClient(BenchUpstreams.Customers, client => client.BaseAddress = upstreams.CustomersAddress);
+builder.Services.AddReverseProxy().LoadFromMemory(ProxyRoutes.Routes(upstreams), ProxyRoutes.Clusters(upstreams));
+builder.WebHost.ConfigureKestrel(kestrel =>
+{
+    kestrel.ListenLocalhost(upstreams.Port);
+    kestrel.ListenLocalhost(upstreams.OrdersCountPort);
+    kestrel.ListenLocalhost(upstreams.CustomersCountPort);
+});
+
+var app = builder.Build();
+app.UseMiddleware<ByteCountingMiddleware>();
+app.MapBackendForFrontend();
+app.MapGet("/stats/bytes", (ByteCounts counts, bool? reset) => counts.Report(reset == true));
+app.MapReverseProxy();
+app.Run();
