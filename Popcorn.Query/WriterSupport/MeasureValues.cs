@@ -27,19 +27,9 @@ internal static class MeasureValues
     }
 
     /// <summary>Writes one measure object (<c>"sum":{"total":12.5}</c>) over <paramref name="elements"/>, the kept ones.</summary>
-    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<object> elements)
-    {
-        writer.WritePropertyName(measure.EncodedOutputName);
-        writer.WriteStartObject();
-        foreach (var operand in measure.Operands)
+    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<object> elements) =>
+        WriteObject(writer, measure, elements, static (writer, kind, field, elements) =>
         {
-            writer.WritePropertyName(operand.EncodedOutputName);
-            if (operand.Field is not { } field)
-            {
-                writer.WriteStringValue(measure.TypeName);
-                continue;
-            }
-
             var values = new List<object>(elements.Count);
             foreach (var element in elements)
             {
@@ -52,10 +42,10 @@ internal static class MeasureValues
             if (values.Count == 0)
             {
                 writer.WriteNullValue();
-                continue;
+                return;
             }
 
-            switch (measure.Kind)
+            switch (kind)
             {
                 case AggregateMeasureKind.Sum:
                     WriteSum(writer, values, divideBy: 1);
@@ -64,39 +54,26 @@ internal static class MeasureValues
                     WriteSum(writer, values, divideBy: values.Count);
                     break;
                 default:
-                    WriteValue(writer, Extreme(values, measure.Kind == AggregateMeasureKind.Maximum));
+                    WriteValue(writer, Extreme(values, kind == AggregateMeasureKind.Maximum));
                     break;
             }
-        }
-
-        writer.WriteEndObject();
-    }
+        });
 
     /// <summary>
     /// Writes one measure object from the totals a database computed (integer fields only), with the very arithmetic
     /// of the element path: the sum as a decimal, then one rounding to the Float written; the extremes as longs.
     /// </summary>
-    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<IntegerTotals> totals)
-    {
-        writer.WritePropertyName(measure.EncodedOutputName);
-        writer.WriteStartObject();
-        foreach (var operand in measure.Operands)
+    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<IntegerTotals> totals) =>
+        WriteObject(writer, measure, totals, static (writer, kind, field, totals) =>
         {
-            writer.WritePropertyName(operand.EncodedOutputName);
-            if (operand.Field is not { } field)
-            {
-                writer.WriteStringValue(measure.TypeName);
-                continue;
-            }
-
             var total = Find(totals, field);
             if (total.ValueCount == 0)
             {
                 writer.WriteNullValue();
-                continue;
+                return;
             }
 
-            switch (measure.Kind)
+            switch (kind)
             {
                 case AggregateMeasureKind.Sum:
                     writer.WriteNumberValue((double)(decimal)total.Sum / 1);
@@ -110,6 +87,24 @@ internal static class MeasureValues
                 default:
                     writer.WriteNumberValue(total.Maximum);
                     break;
+            }
+        });
+
+    /// <summary>The object of a measure: its key, then each operand's key and value (<c>__typename</c>: the measure type's name).</summary>
+    private static void WriteObject<TSource>(Utf8JsonWriter writer, AggregateMeasure measure, TSource source, Action<Utf8JsonWriter, AggregateMeasureKind, FieldMetadata, TSource> writeValue)
+    {
+        writer.WritePropertyName(measure.EncodedOutputName);
+        writer.WriteStartObject();
+        foreach (var operand in measure.Operands)
+        {
+            writer.WritePropertyName(operand.EncodedOutputName);
+            if (operand.Field is { } field)
+            {
+                writeValue(writer, measure.Kind, field, source);
+            }
+            else
+            {
+                writer.WriteStringValue(measure.TypeName);
             }
         }
 

@@ -40,9 +40,9 @@ public static class PopcornAggregates
                     writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
                     break;
                 default:
-                    if (totals is null && s_stored.TryGetValue(parent, out var stored) && stored.TryGetTotals(field, out var computed))
+                    if (totals is null && s_stored.TryGetValue(parent, out var values) && values.TryGet(field, out var stored))
                     {
-                        totals = computed;
+                        totals = stored.Totals;
                     }
 
                     if (totals is not null)
@@ -70,7 +70,7 @@ public static class PopcornAggregates
     {
         ArgumentNullException.ThrowIfNull(row);
         ArgumentNullException.ThrowIfNull(field);
-        s_stored.GetOrCreateValue(row).Set(field, count);
+        s_stored.GetOrCreateValue(row).Update(field, stored => stored with { Count = count });
     }
 
     /// <summary>
@@ -83,7 +83,7 @@ public static class PopcornAggregates
         ArgumentNullException.ThrowIfNull(row);
         ArgumentNullException.ThrowIfNull(field);
         ArgumentNullException.ThrowIfNull(kept);
-        s_stored.GetOrCreateValue(row).Set(field, kept);
+        s_stored.GetOrCreateValue(row).Update(field, stored => stored with { Kept = kept });
     }
 
     /// <summary>
@@ -96,25 +96,15 @@ public static class PopcornAggregates
         ArgumentNullException.ThrowIfNull(row);
         ArgumentNullException.ThrowIfNull(field);
         ArgumentNullException.ThrowIfNull(totals);
-        var values = s_stored.GetOrCreateValue(row);
-        values.Set(field, count);
-        values.Set(field, totals);
+        s_stored.GetOrCreateValue(row).Update(field, stored => stored with { Count = count, Totals = totals });
     }
 
     /// <summary>The count of <paramref name="aggregate"/> for <paramref name="parent"/>: stored by a query source, else counted in memory.</summary>
     internal static long Count(PlannedField field, ListAggregate aggregate, object parent)
     {
-        if (s_stored.TryGetValue(parent, out var stored))
+        if (s_stored.TryGetValue(parent, out var values) && values.TryGet(field, out var stored) && (stored.Count ?? stored.Kept?.Count) is { } storedCount)
         {
-            if (stored.TryGet(field, out long storedCount))
-            {
-                return storedCount;
-            }
-
-            if (stored.TryGetKept(field, out var kept))
-            {
-                return kept.Count;
-            }
+            return storedCount;
         }
 
         if (aggregate.List.GetValue?.Invoke(parent) is not IEnumerable list)
@@ -140,7 +130,7 @@ public static class PopcornAggregates
     /// <summary>The non-null elements of <paramref name="parent"/>'s list that the aggregate's <c>where</c> keeps.</summary>
     private static IReadOnlyList<object> Kept(PlannedField field, ListAggregate aggregate, object parent)
     {
-        if (s_stored.TryGetValue(parent, out var stored) && stored.TryGetKept(field, out var read))
+        if (s_stored.TryGetValue(parent, out var values) && values.TryGet(field, out var stored) && stored.Kept is { } read)
         {
             return read;
         }
@@ -162,102 +152,46 @@ public static class PopcornAggregates
         return kept;
     }
 
-    /// <summary>The numbers stored for one row, by planned field: a handful at most, so a list.</summary>
+    /// <summary>What a query source stored for one aggregate of one row: its count, its kept elements, or its totals.</summary>
+    private readonly record struct StoredAggregate(long? Count, IReadOnlyList<object>? Kept, IReadOnlyList<IntegerTotals>? Totals);
+
+    /// <summary>The aggregates stored for one row, by planned field: a handful at most, so a list.</summary>
     private sealed class AggregateValues
     {
-        private readonly List<KeyValuePair<PlannedField, long>> _counts = new(1);
-        private List<KeyValuePair<PlannedField, IReadOnlyList<object>>>? _kept;
+        private readonly List<(PlannedField Field, StoredAggregate Stored)> _entries = new(1);
 
-        public void Set(PlannedField field, IReadOnlyList<object> kept)
+        public void Update(PlannedField field, Func<StoredAggregate, StoredAggregate> change)
         {
-            lock (_counts)
+            lock (_entries)
             {
-                _kept ??= new(1);
-                _kept.RemoveAll(pair => ReferenceEquals(pair.Key, field));
-                _kept.Add(new(field, kept));
-            }
-        }
-
-        private List<KeyValuePair<PlannedField, IReadOnlyList<IntegerTotals>>>? _totals;
-
-        public void Set(PlannedField field, IReadOnlyList<IntegerTotals> totals)
-        {
-            lock (_counts)
-            {
-                _totals ??= new(1);
-                _totals.RemoveAll(pair => ReferenceEquals(pair.Key, field));
-                _totals.Add(new(field, totals));
-            }
-        }
-
-        public bool TryGetTotals(PlannedField field, out IReadOnlyList<IntegerTotals> totals)
-        {
-            lock (_counts)
-            {
-                foreach (var pair in _totals ?? [])
+                for (int i = 0; i < _entries.Count; i++)
                 {
-                    if (ReferenceEquals(pair.Key, field))
+                    if (ReferenceEquals(_entries[i].Field, field))
                     {
-                        totals = pair.Value;
-                        return true;
-                    }
-                }
-            }
-
-            totals = [];
-            return false;
-        }
-
-        public bool TryGetKept(PlannedField field, out IReadOnlyList<object> kept)
-        {
-            lock (_counts)
-            {
-                foreach (var pair in _kept ?? [])
-                {
-                    if (ReferenceEquals(pair.Key, field))
-                    {
-                        kept = pair.Value;
-                        return true;
-                    }
-                }
-            }
-
-            kept = [];
-            return false;
-        }
-
-        public void Set(PlannedField field, long count)
-        {
-            lock (_counts)
-            {
-                for (int i = 0; i < _counts.Count; i++)
-                {
-                    if (ReferenceEquals(_counts[i].Key, field))
-                    {
-                        _counts[i] = new(field, count);
+                        _entries[i] = (field, change(_entries[i].Stored));
                         return;
                     }
                 }
 
-                _counts.Add(new(field, count));
+                _entries.Add((field, change(default)));
             }
         }
 
-        public bool TryGet(PlannedField field, out long count)
+        public bool TryGet(PlannedField field, out StoredAggregate stored)
         {
-            lock (_counts)
+            lock (_entries)
             {
-                foreach (var pair in _counts)
+                foreach (var entry in _entries)
                 {
-                    if (ReferenceEquals(pair.Key, field))
+                    if (ReferenceEquals(entry.Field, field))
                     {
-                        count = pair.Value;
+                        stored = entry.Stored;
                         return true;
                     }
                 }
             }
 
-            count = 0;
+            stored = default;
             return false;
         }
     }
