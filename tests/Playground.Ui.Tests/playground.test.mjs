@@ -102,6 +102,27 @@ describe('playground', () => {
     assert.deepEqual(await responseJson(page), { id: 1, vehiclesAggregate: { count: expected.vehicles.length } });
   });
 
+  test('Editor_CompletesAMeasure_AndTheFieldItMeasures_ThenRunsIt', async () => {
+    const { page } = await open(search({ resource: 'storeCustomers', syntax: 'include', query: '' }));
+
+    await editor(page).click();
+    await page.keyboard.type('(first: 3)[name,ordersAggregate[ma');
+    await acceptCompletion(page, 'max');
+    await waitForQuery(page, '(first: 3)[name,ordersAggregate[max]]');
+
+    // Inside max[...] the completions are OrderMaxima's: the order's sortable fields, from /popcorn/schema.
+    await page.keyboard.type('[plac');
+    await acceptCompletion(page, 'placedAt');
+    await waitForQuery(page, '(first: 3)[name,ordersAggregate[max[placedAt]]]');
+    await runQuery(page);
+
+    assert.match(await page.getByTestId('response-status').textContent(), /^200/);
+    const expected = await (await fetch(`${suite.url}/api/store/customers?include=${encodeURIComponent('(first: 3)[name,ordersAggregate[max[placedAt]]]')}`)).json();
+    assert.equal(expected.length, 3);
+    assert.ok(expected.some((customer) => customer.ordersAggregate.max.placedAt));
+    assert.deepEqual(await responseJson(page), expected);
+  });
+
   test('Run_RestResource_ShowsTheJsonAndTheSavings', async () => {
     const query = '[id,firstName]';
     const { page } = await open(search({ resource: 'employee', 'param.id': '1', syntax: 'include', query }));
