@@ -14,7 +14,10 @@ internal static class FormatProblems
     private static readonly string[] s_available = ResponseFormat.All.Select(static f => f.MediaType).ToArray();
 
     /// <summary>The <c>Accept</c> header names no type Popcorn writes, and no wildcard.</summary>
-    public static IResult NotAcceptable()
+    public static IResult NotAcceptable() => PopcornProblems.Result(NotAcceptableProblem());
+
+    /// <summary>The problem of <see cref="NotAcceptable"/>, for a handler that writes its problems itself.</summary>
+    public static ProblemDetails NotAcceptableProblem()
     {
         var problem = new ProblemDetails
         {
@@ -24,14 +27,18 @@ internal static class FormatProblems
         };
         problem.Extensions["errorKind"] = "NotAcceptable";
         problem.Extensions["available"] = s_available;
-        return PopcornProblems.Result(problem);
+        return problem;
     }
 
     /// <summary>
     /// The problem for writing <paramref name="plan"/> in <paramref name="format"/>, or null when it can be: only CSV
     /// refuses a selection (one that is not a table, <see cref="TableLayout"/>).
     /// </summary>
-    public static IResult? Check(SelectionPlan plan, ResponseFormat format)
+    public static IResult? Check(SelectionPlan plan, ResponseFormat format) =>
+        CheckProblem(plan, format) is { } problem ? PopcornProblems.Result(problem) : null;
+
+    /// <summary>The problem of <see cref="Check"/>, for a handler that writes its problems itself.</summary>
+    public static ProblemDetails? CheckProblem(SelectionPlan plan, ResponseFormat format)
     {
         if (!format.IsCsv || TableLayout.Of(plan) is not { Fits: false } layout)
         {
@@ -46,7 +53,7 @@ internal static class FormatProblems
         };
         problem.Extensions["errorKind"] = "NotATable";
         problem.Extensions["field"] = layout.RefusedField;
-        return PopcornProblems.Result(problem);
+        return problem;
     }
 
     /// <summary>What <see cref="PopcornPipeline.BeginAsync"/> settled, with the format chosen: the exchange carries it, and a CSV request's declared plan is checked here, before the handler.</summary>

@@ -30,4 +30,44 @@ internal sealed class PopcornRowsWriter(PopcornRegistry registry, PopcornRespons
             using var sink = RowSink.Create(format, body, plan, self._options);
             await rowWriter.WriteAsync(body, sink, value, shape.IsSequence, plan, context.RequestAborted);
         });
+
+    /// <summary>
+    /// Writes an upstream service's answer (<see cref="UpstreamValue"/>: JSON already projected by the plan and checked
+    /// against the service's schema) in <paramref name="format"/>: each element of the array, or the one object, is a
+    /// row, its JSON handed to the sink as a generated writer's would be. False when it passed the size cap first.
+    /// </summary>
+    public Task<bool> WriteAsync(HttpContext context, UpstreamValue value, bool isSequence, SelectionPlan plan, int statusCode, ResponseFormat format) =>
+        _responses.WriteDocumentAsync(context, statusCode, format.ContentType, PopcornTelemetryTags.EndpointRest, (this, context, value, isSequence, plan, format), static async (body, state) =>
+        {
+            var (self, context, value, isSequence, plan, format) = state;
+            using var sink = RowSink.Create(format, body, plan, self._options);
+            sink.Start();
+            foreach (var (start, length) in Rows(value.Json.Span, isSequence))
+            {
+                sink.Json.WriteRawValue(value.Json.Span.Slice(start, length), skipInputValidation: true);
+                sink.EndRow();
+                await RootFieldWriter.FlushWhenPendingAsync(body, context);
+            }
+        });
+
+    /// <summary>Where each row's JSON lies in an upstream answer: each element of the top-level array, or the one value.</summary>
+    private static List<(int Start, int Length)> Rows(ReadOnlySpan<byte> json, bool isSequence)
+    {
+        if (!isSequence)
+        {
+            return [(0, json.Length)];
+        }
+
+        var rows = new List<(int, int)>();
+        var reader = new System.Text.Json.Utf8JsonReader(json, new System.Text.Json.JsonReaderOptions { MaxDepth = 1024 });
+        reader.Read(); // the array's start: the answer was checked against the plan as it was copied in
+        while (reader.Read() && reader.TokenType != System.Text.Json.JsonTokenType.EndArray)
+        {
+            int start = (int)reader.TokenStartIndex;
+            reader.Skip();
+            rows.Add((start, (int)reader.BytesConsumed - start));
+        }
+
+        return rows;
+    }
 }

@@ -6,13 +6,15 @@ using Popcorn.Query;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Answers a REST resource of the gateway app from an upstream root field, in the REST pipeline's order: the format,
+/// Answers a REST resource of the gateway app from an upstream root field, in the REST pipeline's order: the format
+/// (JSON, or CSV and JSON Lines written row by row from the service's projected JSON; a CSV selection that is not a
+/// table is the same 406 as for a local resource),
 /// the selection (a <c>sha256:</c> name looked up), its plan for this caller with REST's rules against the service's
 /// type, the root arguments and the resolver's own from the URL, the cost budget; only then the services are called
 /// (the service's part printed, joins left to their services), and the JSON they gave is written through the same
 /// response writer as a local resource's (envelope, <c>ETag</c> and 304, the size cap). A singleton.
 /// </summary>
-internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer)
+internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows)
 {
     private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
 
@@ -20,9 +22,9 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
     {
         // As for a local resource: the header and Accept shape the body, so HTTP caches must vary by them.
         context.Response.Headers.Append(HeaderNames.Vary, _vary);
-        if (UpstreamResourceProblems.Format(context.Request.Headers.Accept) is { } notAcceptable)
+        if (AcceptNegotiation.Choose(context.Request.Headers.Accept) is not { } format)
         {
-            await WriteProblemAsync(context, notAcceptable);
+            await WriteProblemAsync(context, FormatProblems.NotAcceptableProblem());
             return;
         }
 
@@ -59,6 +61,12 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         if (outcome.Plan is not { } plan)
         {
             await WriteProblemAsync(context, PopcornProblems.ToProblem(outcome.Error!));
+            return;
+        }
+
+        if (FormatProblems.CheckProblem(plan, format) is { } notATable)
+        {
+            await WriteProblemAsync(context, notATable);
             return;
         }
 
@@ -106,7 +114,10 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        if (!await writer.WriteAsync(context, value, shape, plan, StatusCodes.Status200OK))
+        bool written = format.IsJson
+            ? await writer.WriteAsync(context, value, shape, plan, StatusCodes.Status200OK)
+            : await rows.WriteAsync(context, value, shape.IsSequence, plan, StatusCodes.Status200OK, format);
+        if (!written)
         {
             await WriteProblemAsync(context, PopcornProblems.ResponseTooLarge(context));
         }

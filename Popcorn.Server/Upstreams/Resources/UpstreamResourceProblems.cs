@@ -1,6 +1,5 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.Extensions.Primitives;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -11,30 +10,6 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class UpstreamResourceProblems
 {
-    private static readonly string[] s_available = [ResponseFormat.Json.MediaType];
-
-    /// <summary>
-    /// A 406 unless the client takes JSON: CSV and JSON Lines are written from a local resource's rows, and an upstream
-    /// resource has the service's JSON instead (docs/gateway.md, "REST resources").
-    /// </summary>
-    public static ProblemDetails? Format(StringValues accept)
-    {
-        if (AcceptNegotiation.Choose(accept) is { IsJson: true })
-        {
-            return null;
-        }
-
-        var problem = new ProblemDetails
-        {
-            Status = StatusCodes.Status406NotAcceptable,
-            Title = "Not acceptable",
-            Detail = "This resource is answered by an upstream service and is written as application/json only (CSV and JSON Lines are written for the app's own resources). Send Accept: application/json, */*, or no Accept header.",
-        };
-        problem.Extensions["errorKind"] = "NotAcceptable";
-        problem.Extensions["available"] = s_available;
-        return problem;
-    }
-
     /// <summary>
     /// Null when the plan's root arguments can be sent to the service: none, or on a list. An <c>after</c> got here
     /// only as a cursor the gateway's key verifies; the service checks it again with its own (they must share

@@ -32,6 +32,25 @@ public sealed class UpstreamResourceTests(JoinServicesServer server) : IClassFix
     }
 
     [Fact]
+    public async Task Get_AsCsv_WithAJoin_IsOneRowPerParcel_WithTheJoinedFieldAsADottedColumn()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/parcels?include=[id,recipient[name]]");
+        request.Headers.Accept.ParseAdd("text/csv");
+
+        using var response = await server.Gateway.SendAsync(request);
+
+        string text = await response.Content.ReadAsStringAsync();
+        response.StatusCode.ShouldBe(HttpStatusCode.OK, text);
+        response.Content.Headers.ContentType!.MediaType.ShouldBe("text/csv");
+        var expected = JoinServicesData.Parcels.Select(p =>
+            $"{p.Id},{Csv(JoinServicesData.Recipients.SingleOrDefault(r => r.Id == p.RecipientId)?.Name)}");
+        text.ShouldBe(string.Join("\r\n", expected.Prepend("id,recipient.name")) + "\r\n");
+    }
+
+    private static string Csv(string? value) =>
+        value is null ? string.Empty : value.IndexOfAny([',', '"', '\r', '\n']) >= 0 ? '"' + value.Replace("\"", "\"\"") + '"' : value;
+
+    [Fact]
     public async Task Get_WithAnUnknownField_Is400WithItsPosition_AndNoUpstreamCall()
     {
         int parcelCalls = server.CountOf("parcels");

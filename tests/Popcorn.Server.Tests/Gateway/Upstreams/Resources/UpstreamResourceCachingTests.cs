@@ -7,7 +7,7 @@ namespace Popcorn.Server.Tests.Gateway.Upstreams.Resources;
 /// <summary>
 /// What a local resource's response has, on a REST resource served from an upstream: output caching keyed by the
 /// selection's meaning (a cached answer calls no service), an <c>ETag</c> and a 304 without a body, the envelope
-/// option, and a 406 for the formats only local resources write.
+/// option, JSON Lines row by row from the service's answer, and a 406 for a format Popcorn does not write.
 /// </summary>
 public sealed class UpstreamResourceCachingTests(UpstreamResourceServer server) : IClassFixture<UpstreamResourceServer>
 {
@@ -97,20 +97,35 @@ public sealed class UpstreamResourceCachingTests(UpstreamResourceServer server) 
         problem["error"]!["detail"]!.GetValue<string>().ShouldContain("titel");
     }
 
-    [Theory]
-    [InlineData("text/csv")]
-    [InlineData("application/jsonl")]
-    [InlineData("image/png")]
-    public async Task Get_InAFormatOtherThanJson_Is406NamingJson_AndNoServiceCall(string accept)
+    [Fact]
+    public async Task Get_InAFormatPopcornDoesNotWrite_Is406NamingTheFormats_AndNoServiceCall()
     {
         int calls = server.Received.Count;
         using var request = new HttpRequestMessage(HttpMethod.Get, "/api/errands?include=[title]");
-        request.Headers.Accept.ParseAdd(accept);
+        request.Headers.Accept.ParseAdd("image/png");
 
         using var response = await server.Gateway.SendAsync(request);
 
         response.StatusCode.ShouldBe(HttpStatusCode.NotAcceptable);
-        JsonNode.Parse(await response.Content.ReadAsStringAsync())!["available"]!.AsArray().Select(a => a!.GetValue<string>()).ShouldBe(["application/json"]);
+        JsonNode.Parse(await response.Content.ReadAsStringAsync())!["available"]!.AsArray().Select(a => a!.GetValue<string>())
+            .ShouldBe(["application/json", "text/csv", "application/jsonl", "application/x-ndjson"]);
         server.Received.Count.ShouldBe(calls);
+    }
+
+    [Fact]
+    public async Task Get_AsJsonLines_IsOneLinePerElementOfTheJsonAnswer()
+    {
+        const string Path = "/api/errands?include=(first:%204)[id,title]";
+        var json = JsonNode.Parse(await server.Gateway.GetStringAsync(Path))!.AsArray();
+        using var request = new HttpRequestMessage(HttpMethod.Get, Path);
+        request.Headers.Accept.ParseAdd("application/jsonl");
+
+        using var response = await server.Gateway.SendAsync(request);
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        response.Content.Headers.ContentType!.MediaType.ShouldBe("application/jsonl");
+        string[] lines = (await response.Content.ReadAsStringAsync()).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        lines.ShouldBe(json.Select(e => e!.ToJsonString()));
+        lines.Length.ShouldBe(4);
     }
 }
