@@ -182,15 +182,7 @@ public static partial class PlanCompiler
 
                     // A [Never], hidden or unsortable field is not a field of OrderSums: unknown, exactly as a name that does
                     // not exist, so its existence is not revealed.
-                    var names = element.SelectableFields.Where(f => Measures(measure.Kind, f)).Select(f => f.WireName);
-                    var suggestions = NameSuggestions.Closest(child.Name, names);
-                    throw session.Error(
-                        QueryErrorKind.UnknownField,
-                        $"Unknown field '{child.Name}' on type '{measure.TypeName}'.{NameSuggestions.Hint(suggestions)}",
-                        child,
-                        child.Name,
-                        measure.TypeName!,
-                        suggestions);
+                    throw UnknownName(child, measure.TypeName!, element.SelectableFields.Where(f => Measures(measure.Kind, f)).Select(f => f.WireName));
                 }
 
                 if (!Measures(measure.Kind, found))

@@ -81,10 +81,13 @@ public static partial class PlanCompiler
             entry.AddExplicit(item);
         }
 
-        private PopcornQueryException UnknownMeasure(PropertyReference item, TypeMetadata element, string typeName)
+        // Only the names this aggregate has for the caller: a measure with nothing to measure is not suggested.
+        private PopcornQueryException UnknownMeasure(PropertyReference item, TypeMetadata element, string typeName) =>
+            UnknownName(item, typeName, MeasureRules.Objects.Where(m => element.SelectableFields.Any(f => Measures(m.Kind, f))).Select(m => m.Name).Prepend("count"));
+
+        /// <summary>An unknown name inside an aggregate or a measure, with the closest of the names it has as suggestions.</summary>
+        private PopcornQueryException UnknownName(PropertyReference item, string typeName, IEnumerable<string> names)
         {
-            // Only the names this aggregate has for the caller: a measure with nothing to measure is not suggested.
-            var names = MeasureRules.Objects.Where(m => element.SelectableFields.Any(f => Measures(m.Kind, f))).Select(m => m.Name).Prepend("count");
             var suggestions = NameSuggestions.Closest(item.Name, names);
             return session.Error(
                 QueryErrorKind.UnknownField,
