@@ -9,6 +9,7 @@
 #   bench/parse-vs-v8.sh --source /path/to/popcorn         # a clone of SkywardApps/popcorn (a bare one will do)
 #   bench/parse-vs-v8.sh                                   # clones it from GitHub into the scratch folder
 #   bench/parse-vs-v8.sh --source DIR --out /tmp/v8.md Small --runs 1
+#   bench/parse-vs-v8.sh --source DIR --time                # times instead: bench/results/parse-vs-v8-time.md
 #
 # Writes bench/results/parse-vs-v8.md unless --out says otherwise. Needs what bench/callgrind/run.sh needs.
 set -euo pipefail
@@ -21,10 +22,13 @@ v8_commit=82499059382682baeffa1812230a31f407bad363
 source_repo=""
 out="$root/bench/results/parse-vs-v8.md"
 pass=()
+time_mode=false
+out_given=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --source) source_repo="$2"; shift 2 ;;
-    --out) out="$2"; shift 2 ;;
+    --out) out="$2"; out_given=true; shift 2 ;;
+    --time) time_mode=true; shift ;;
     --runs) pass+=(--runs "$2"); shift 2 ;;
     -*) echo "Unknown argument: $1" >&2; exit 2 ;;
     *) pass+=("$1"); shift ;;
@@ -46,6 +50,29 @@ sed "s|REPO|$root|" bench/v8/ParseVsV8.csproj.txt >"$scratch/ParseVsV8/ParseVsV8
 
 echo "== Building Popcorn v8's parser ($v8_commit) beside the harness in $scratch"
 dotnet build "$scratch/ParseVsV8/ParseVsV8.csproj" -c Release -nologo -v quiet -o "$scratch/bin" >/dev/null
+
+if $time_mode; then
+  $out_given || out="$root/bench/results/parse-vs-v8-time.md"
+  echo "== Timing both parsers in one process (alternating rounds)"
+  {
+    echo "# Include parse time: Popcorn.Query against Popcorn v8, in one process"
+    echo
+    echo '```'
+    echo "Date:      $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "Commit:    $(git rev-parse --short HEAD); Popcorn v8 at $v8_commit"
+    echo "Machine:   $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) before"
+    echo '```'
+    echo
+    dotnet "$scratch/bin/ParseVsV8.dll" --time "${pass[@]}"
+    echo
+    echo "Each row: 21 rounds in one process (\`bench/v8/ParseVsV8.cs\`, \`ParseTimes\`), each timing both parsers over"
+    echo "the same number of parses of one copy of the text made at start, not the literal (about 40 ms a side), the order reversed every other round;"
+    echo "each side's median, and the median of the rounds' ratios (above 1.00x: v8 takes longer). Popcorn.Query's side is"
+    echo "\`SelectionParser.Parse\`, as a server calls it on a plan-cache miss (validation, limits and positions kept)."
+  } >"$out"
+  cat "$out"
+  exit 0
+fi
 
 bench/callgrind/run.sh --program "$scratch/bin/ParseVsV8.dll" --out "$out" "${pass[@]}"
 {

@@ -1,23 +1,35 @@
 // The program bench/parse-vs-v8.sh builds in a scratch folder outside the repository, beside Popcorn v8's include
 // parser (dotnet/Popcorn.Shared/PropertyReference.cs of github.com/SkywardApps/popcorn at the commit the script pins):
 // v8's code is compiled there and never committed here. It counts, in one process and with the same harness as
-// bench/callgrind/run.sh, v8's parse of each selection next to Popcorn.Query's parse and its plan-cache hit.
+// bench/callgrind/run.sh, v8's parse of each selection next to Popcorn.Query's parse and its plan-cache hit. With
+// --time it times the two parses instead, in alternating rounds in this one process (ParseTimes).
 using Popcorn.Benchmarks.Instructions;
 using Popcorn.Benchmarks.Parsing;
 using Popcorn.Query;
 
 string? filter = null;
 string? markers = null;
+bool time = false;
 for (int i = 0; i < args.Length; i++)
 {
     if (args[i] == "--markers" && i + 1 < args.Length)
     {
         markers = args[++i];
     }
+    else if (args[i] == "--time")
+    {
+        time = true;
+    }
     else if (args[i] != "--instructions")
     {
         filter = args[i];
     }
+}
+
+if (time)
+{
+    ParseTimes.Print(filter);
+    return 0;
 }
 
 return InstructionRunner.Run(Cases(), filter, markers);
@@ -42,5 +54,83 @@ static IEnumerable<InstructionCase> Cases()
         yield return new($"Parsing/{selection}/Include", 1_000, () => parse.Include());
         yield return new($"Parsing/{selection}/PopcornV8", 1_000, () => Popcorn.Shared.PropertyReference.ParseIncludeStatement(text));
         yield return new($"Plan/{selection}/CacheHit", 2_000, () => plan.CacheHit());
+    }
+}
+
+/// <summary>
+/// Nanoseconds per parse of each selection, v8's against Popcorn.Query's, in this one process: 21 rounds, each timing
+/// both sides over the same number of parses (about 40 ms a side), the order reversed every other round, so a change in
+/// the machine's load lands on both alike. Prints each side's median and the median of the rounds' ratios.
+/// </summary>
+static class ParseTimes
+{
+    private const int Rounds = 21;
+
+    public static void Print(string? filter)
+    {
+        Console.WriteLine("| Selection | Popcorn.Query ns | Popcorn v8 ns | v8 / Popcorn.Query (median of rounds) | range of rounds |");
+        Console.WriteLine("|---|---:|---:|---:|---:|");
+        foreach (var selection in Enum.GetValues<Selection>())
+        {
+            if (filter is not null && !selection.ToString().Contains(filter, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            string text = new(SelectionTexts.Include(selection).AsSpan());
+            Action ours = () => SelectionParser.Parse(text);
+            Action v8 = () => Popcorn.Shared.PropertyReference.ParseIncludeStatement(text);
+            int count = Calibrate(ours);
+            Measure(ours, count);
+            Measure(v8, count); // warm both up to tier 1 before the rounds
+            var oursNs = new double[Rounds];
+            var v8Ns = new double[Rounds];
+            var ratios = new double[Rounds];
+            for (int round = 0; round < Rounds; round++)
+            {
+                if (round % 2 == 0)
+                {
+                    oursNs[round] = Measure(ours, count);
+                    v8Ns[round] = Measure(v8, count);
+                }
+                else
+                {
+                    v8Ns[round] = Measure(v8, count);
+                    oursNs[round] = Measure(ours, count);
+                }
+
+                ratios[round] = v8Ns[round] / oursNs[round];
+            }
+
+            Console.WriteLine($"| {selection} (`{text}`) | {Median(oursNs):F1} | {Median(v8Ns):F1} | {Median(ratios):F2}x | {ratios.Min():F2}-{ratios.Max():F2}x |");
+        }
+    }
+
+    private static int Calibrate(Action parse)
+    {
+        int count = 1_000;
+        while (Measure(parse, count) * count < 40_000_000)
+        {
+            count *= 2;
+        }
+
+        return count;
+    }
+
+    private static double Measure(Action parse, int count)
+    {
+        var watch = System.Diagnostics.Stopwatch.StartNew();
+        for (int i = 0; i < count; i++)
+        {
+            parse();
+        }
+
+        return watch.Elapsed.TotalNanoseconds / count;
+    }
+
+    private static double Median(double[] values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted[sorted.Length / 2];
     }
 }
