@@ -1,4 +1,6 @@
+using System.Buffers;
 using System.Text.Json;
+using System.Text.Unicode;
 
 namespace Popcorn.Server;
 
@@ -17,7 +19,11 @@ internal static class UpstreamScalarCopy
                 writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true);
                 return null;
             case JsonTokenType.String when scalar is UpstreamScalar.String or UpstreamScalar.Any:
-                if (reader.ValueIsEscaped)
+                if (!reader.HasValueSequence && Utf8.IsValid(reader.ValueSpan))
+                {
+                    WriteAsWritten(writer, reader.ValueSpan);
+                }
+                else if (reader.ValueIsEscaped)
                 {
                     writer.WriteStringValue(reader.GetString());
                 }
@@ -38,6 +44,27 @@ internal static class UpstreamScalarCopy
                     UpstreamScalar.Boolean => "true or false",
                     _ => "a scalar",
                 };
+        }
+    }
+
+    /// <summary>
+    /// Copies a string as the service wrote it, escapes included, rather than decoding it and escaping it again: the
+    /// text is valid JSON (the reader checked its escapes and control characters, <see cref="Utf8.IsValid"/> its
+    /// encoding), and the client gets the service's bytes (a date's <c>+00:00</c> stays <c>+00:00</c>, not
+    /// <c>\u002B00:00</c>) for less work. Invalid UTF-8 takes the writer's path, which refuses it.
+    /// </summary>
+    private static void WriteAsWritten(Utf8JsonWriter writer, ReadOnlySpan<byte> text)
+    {
+        int length = text.Length + 2;
+        byte[]? rented = length > 256 ? ArrayPool<byte>.Shared.Rent(length) : null;
+        Span<byte> quoted = rented is null ? stackalloc byte[256] : rented;
+        quoted[0] = (byte)'"';
+        text.CopyTo(quoted[1..]);
+        quoted[length - 1] = (byte)'"';
+        writer.WriteRawValue(quoted[..length], skipInputValidation: true);
+        if (rented is not null)
+        {
+            ArrayPool<byte>.Shared.Return(rented);
         }
     }
 }
