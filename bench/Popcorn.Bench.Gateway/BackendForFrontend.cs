@@ -1,3 +1,4 @@
+using System.Text.Json;
 using System.Text.Json.Nodes;
 
 namespace Popcorn.Bench.Gateway;
@@ -10,6 +11,9 @@ namespace Popcorn.Bench.Gateway;
 /// </summary>
 public static class BackendForFrontend
 {
+    // The services' own escaping (a date's '+' as it is), which the gateway keeps too: the answers are compared byte for byte.
+    private static readonly JsonSerializerOptions s_output = new() { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
     public static void MapBackendForFrontend(this WebApplication app)
     {
         app.MapGet("/bff/orders/narrow", (IHttpClientFactory clients, CancellationToken token) =>
@@ -46,7 +50,7 @@ public static class BackendForFrontend
         var customers = FetchAsync(clients, BenchUpstreams.Customers, BenchUpstreams.FullCustomers, token);
         var byId = (await customers).AsArray().ToDictionary(c => c!["id"]!.GetValue<int>(), c => c!);
         var answer = new JsonArray((await orders).AsArray().Select(order => (JsonNode)pick(order!, byId[order!["customerId"]!.GetValue<int>()])).ToArray());
-        return Results.Content(answer.ToJsonString(), "application/json");
+        return Results.Content(answer.ToJsonString(s_output), "application/json");
     }
 
     private static async Task<JsonNode> FetchAsync(IHttpClientFactory clients, string name, string path, CancellationToken token)
