@@ -3,6 +3,7 @@
 // v8's code is compiled there and never committed here. It counts, in one process and with the same harness as
 // bench/callgrind/run.sh, v8's parse of each selection next to Popcorn.Query's parse and its plan-cache hit. With
 // --time it times the two parses instead, in alternating rounds in this one process (ParseTimes).
+using Popcorn.Benchmarks;
 using Popcorn.Benchmarks.Instructions;
 using Popcorn.Benchmarks.Parsing;
 using Popcorn.Query;
@@ -78,54 +79,27 @@ static class ParseTimes
             }
 
             string text = new(SelectionTexts.Include(selection).AsSpan());
-            Action ours = () => SelectionParser.Parse(text);
-            Action v8 = () => Popcorn.Shared.PropertyReference.ParseIncludeStatement(text);
+            Func<object> ours = () => SelectionParser.Parse(text);
+            Func<object> v8 = () => Popcorn.Shared.PropertyReference.ParseIncludeStatement(text);
             int count = Calibrate(ours);
-            Measure(ours, count);
-            Measure(v8, count); // warm both up to tier 1 before the rounds
-            var oursNs = new double[Rounds];
-            var v8Ns = new double[Rounds];
-            var ratios = new double[Rounds];
-            for (int round = 0; round < Rounds; round++)
-            {
-                if (round % 2 == 0)
-                {
-                    oursNs[round] = Measure(ours, count);
-                    v8Ns[round] = Measure(v8, count);
-                }
-                else
-                {
-                    v8Ns[round] = Measure(v8, count);
-                    oursNs[round] = Measure(ours, count);
-                }
-
-                ratios[round] = v8Ns[round] / oursNs[round];
-            }
+            AlternatingRounds.Measure(ours, count);
+            AlternatingRounds.Measure(v8, count); // warm both up to tier 1 before the rounds
+            var (oursNs, v8Ns) = AlternatingRounds.Time(ours, count, v8, count, Rounds);
+            var ratios = oursNs.Select((ns, round) => v8Ns[round] / ns).ToArray();
 
             Console.WriteLine($"| {selection} (`{text}`) | {Median(oursNs):F1} | {Median(v8Ns):F1} | {Median(ratios):F2}x | {ratios.Min():F2}-{ratios.Max():F2}x |");
         }
     }
 
-    private static int Calibrate(Action parse)
+    private static int Calibrate(Func<object> parse)
     {
         int count = 1_000;
-        while (Measure(parse, count) * count < 40_000_000)
+        while (AlternatingRounds.Measure(parse, count) * count < 40_000_000)
         {
             count *= 2;
         }
 
         return count;
-    }
-
-    private static double Measure(Action parse, int count)
-    {
-        var watch = System.Diagnostics.Stopwatch.StartNew();
-        for (int i = 0; i < count; i++)
-        {
-            parse();
-        }
-
-        return watch.Elapsed.TotalNanoseconds / count;
     }
 
     private static double Median(double[] values)

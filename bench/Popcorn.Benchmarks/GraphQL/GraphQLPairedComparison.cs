@@ -59,21 +59,7 @@ public static class GraphQLPairedComparison
         // Warm both (tier-up), then size the slices so each takes about 20 ms.
         int perSliceA = Calibrate(a);
         int perSliceB = Calibrate(b);
-        var timesA = new double[rounds];
-        var timesB = new double[rounds];
-        for (int round = 0; round < rounds; round++)
-        {
-            if (round % 2 == 0)
-            {
-                timesA[round] = Measure(a, perSliceA);
-                timesB[round] = Measure(b, perSliceB);
-            }
-            else
-            {
-                timesB[round] = Measure(b, perSliceB);
-                timesA[round] = Measure(a, perSliceA);
-            }
-        }
+        var (timesA, timesB) = AlternatingRounds.Time(a, perSliceA, b, perSliceB, rounds);
 
         double allocatedA = Allocated(a);
         double allocatedB = Allocated(b);
@@ -103,18 +89,6 @@ public static class GraphQLPairedComparison
 
         double perOperation = watch.Elapsed.TotalNanoseconds / count;
         return Math.Max(1, (int)(s_slice.TotalNanoseconds / perOperation));
-    }
-
-    /// <summary>Nanoseconds per call over <paramref name="count"/> calls.</summary>
-    private static double Measure(Func<object?> operation, int count)
-    {
-        var watch = Stopwatch.StartNew();
-        for (int i = 0; i < count; i++)
-        {
-            operation();
-        }
-
-        return watch.Elapsed.TotalNanoseconds / count;
     }
 
     /// <summary>Bytes allocated per call (every thread), over 200 calls.</summary>

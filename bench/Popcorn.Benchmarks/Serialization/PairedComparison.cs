@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 
@@ -30,24 +29,9 @@ public static class PairedComparison
                 _ => 1_000,
             };
 
-            var sourceGen = new double[Rounds];
-            var full = new double[Rounds];
-            Measure(benchmarks.Stj_SourceGen, perSlice * 3);
-            Measure(benchmarks.Popcorn_Full, perSlice * 3);
-            for (int round = 0; round < Rounds; round++)
-            {
-                // Alternate which path goes first, so neither always follows the other.
-                if (round % 2 == 0)
-                {
-                    sourceGen[round] = Measure(benchmarks.Stj_SourceGen, perSlice);
-                    full[round] = Measure(benchmarks.Popcorn_Full, perSlice);
-                }
-                else
-                {
-                    full[round] = Measure(benchmarks.Popcorn_Full, perSlice);
-                    sourceGen[round] = Measure(benchmarks.Stj_SourceGen, perSlice);
-                }
-            }
+            AlternatingRounds.Measure(benchmarks.Stj_SourceGen, perSlice * 3);
+            AlternatingRounds.Measure(benchmarks.Popcorn_Full, perSlice * 3);
+            var (sourceGen, full) = AlternatingRounds.Time(benchmarks.Stj_SourceGen, perSlice, benchmarks.Popcorn_Full, perSlice, Rounds);
 
             benchmarks.Cleanup();
             Array.Sort(sourceGen);
@@ -61,17 +45,5 @@ public static class PairedComparison
         }
 
         return report.ToString();
-    }
-
-    /// <summary>Nanoseconds per call over <paramref name="count"/> calls.</summary>
-    private static double Measure(Func<int> write, int count)
-    {
-        var watch = Stopwatch.StartNew();
-        for (int i = 0; i < count; i++)
-        {
-            write();
-        }
-
-        return watch.Elapsed.TotalNanoseconds / count;
     }
 }
