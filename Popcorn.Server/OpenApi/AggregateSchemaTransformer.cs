@@ -50,14 +50,8 @@ internal sealed class AggregateSchemaTransformer : IOpenApiSchemaTransformer
         {
             ["count"] = new OpenApiSchema { Type = JsonSchemaType.Integer, Format = "int64", Description = "How many elements the aggregate's where keeps." },
         };
-        foreach (var (kind, name) in MeasureRules.Objects)
+        foreach (var (kind, name, _, fields) in AggregateSchema.Measures(element, access, taken))
         {
-            var fields = element.SelectableFields.Where(f => MeasureRules.Takes(kind, f) && access.Allows(f)).ToArray();
-            if (fields.Length == 0 || taken.Contains(MeasureRules.TypeName(kind, element.Name)!))
-            {
-                continue;
-            }
-
             aggregate[name] = new OpenApiSchema
             {
                 Type = JsonSchemaType.Object,

@@ -23,10 +23,7 @@ internal static partial class SchemaJsonWriter
     /// <summary>The aggregate type of <paramref name="element"/>, then the measure types its fields give the caller.</summary>
     private static void WriteAggregateTypes(Utf8JsonWriter json, TypeMetadata element, FieldAccess access, ISet<string> taken)
     {
-        var measures = MeasureRules.Objects
-            .Select(m => (m.Kind, m.Name, TypeName: MeasureRules.TypeName(m.Kind, element.Name)!, Fields: element.SelectableFields.Where(f => MeasureRules.Takes(m.Kind, f) && access.Allows(f)).ToArray()))
-            .Where(m => m.Fields.Length > 0 && !taken.Contains(m.TypeName))
-            .ToArray();
+        var measures = AggregateSchema.Measures(element, access, taken).ToArray();
         json.WriteStartObject();
         json.WriteString("name", element.Name + ListAggregate.TypeSuffix);
         json.WriteString("description", $"Numbers over a list of {element.Name}.");

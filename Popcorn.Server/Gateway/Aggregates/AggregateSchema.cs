@@ -45,15 +45,8 @@ internal static class AggregateSchema
         {
             var fields = new List<SchemaField> { new("count", "How many elements the aggregate's where keeps.", [], TypeRef.NonNull(TypeRef.Named("Int"))) };
             var measureTypes = new List<SchemaType>();
-            foreach (var (kind, name) in MeasureRules.Objects)
+            foreach (var (kind, name, typeName, operands) in Measures(element, access, takenTypes))
             {
-                string typeName = MeasureRules.TypeName(kind, element.Name)!;
-                var operands = element.SelectableFields.Where(f => MeasureRules.Takes(kind, f) && access.Allows(f)).ToArray();
-                if (operands.Length == 0 || takenTypes.Contains(typeName))
-                {
-                    continue;
-                }
-
                 fields.Add(new SchemaField(name, MeasureDescription(kind, "each field it selects") + ".", [], TypeRef.NonNull(TypeRef.Named(typeName))));
                 measureTypes.Add(new SchemaType(
                     SchemaTypeKind.OBJECT,
@@ -77,6 +70,23 @@ internal static class AggregateSchema
     }
 
     /// <summary>
+    /// The measure objects every schema declares on <paramref name="element"/>'s aggregate for this caller, with the
+    /// fields each measures: those with at least one field the caller sees, whose type name no model or input has.
+    /// </summary>
+    public static IEnumerable<DeclaredMeasure> Measures(TypeMetadata element, FieldAccess access, ISet<string> takenTypes)
+    {
+        foreach (var (kind, name) in MeasureRules.Objects)
+        {
+            string typeName = MeasureRules.TypeName(kind, element.Name)!;
+            var fields = element.SelectableFields.Where(f => MeasureRules.Takes(kind, f) && access.Allows(f)).ToArray();
+            if (fields.Length > 0 && !takenTypes.Contains(typeName))
+            {
+                yield return new DeclaredMeasure(kind, name, typeName, fields);
+            }
+        }
+    }
+
+    /// <summary>
     /// What a measure writes for <paramref name="field"/>: a <c>sum</c> or <c>avg</c> a <c>Float</c> (decimals are written
     /// exactly, as the numbers JSON has); a <c>min</c> or <c>max</c> the field's own scalar (a date as its date scalar).
     /// </summary>
@@ -92,3 +102,6 @@ internal static class AggregateSchema
         _ => $"The greatest value of {of} over the kept elements",
     };
 }
+
+/// <summary>A measure object as the schemas declare it: <c>sum</c> of type <c>OrderSums</c>, with the fields it measures.</summary>
+internal sealed record DeclaredMeasure(AggregateMeasureKind Kind, string Name, string TypeName, FieldMetadata[] Fields);
