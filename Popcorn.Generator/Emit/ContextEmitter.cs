@@ -43,12 +43,12 @@ internal static partial class ContextEmitter
     /// <summary>Every generated file of one context: hint name and text.</summary>
     public static IReadOnlyList<(string HintName, string Source)> Generate(ContextSpec spec)
     {
+        var models = spec.Models.ToDictionary(m => m.Identifier, StringComparer.Ordinal);
         var files = new List<(string, string)>
         {
-            (spec.HintPrefix + ".Popcorn.g.cs", EmitContext(spec)),
+            (spec.HintPrefix + ".Popcorn.g.cs", EmitContext(spec, models)),
         };
 
-        var models = spec.Models.ToDictionary(m => m.Identifier, StringComparer.Ordinal);
         foreach (var model in spec.Models)
         {
             files.Add((spec.HintPrefix + ".Popcorn." + model.WriterName + ".g.cs", new WriterEmitter(spec, model, models).Emit()));
@@ -57,7 +57,7 @@ internal static partial class ContextEmitter
         return files;
     }
 
-    private static string EmitContext(ContextSpec spec)
+    private static string EmitContext(ContextSpec spec, IReadOnlyDictionary<string, ModelSpec> models)
     {
         var w = new SourceWriter();
         OpenContext(w, spec, " : global::Popcorn.Query.IPopcornContext");
@@ -88,7 +88,7 @@ internal static partial class ContextEmitter
         w.Line("return null;");
         w.Close();
         w.Line();
-        EmitMetadata(w, spec);
+        EmitMetadata(w, spec, models);
         w.Line();
         w.Line("/// <summary>The Popcorn writers of this context's model types.</summary>");
         w.Line("public static partial class PopcornWriters;");
@@ -98,7 +98,7 @@ internal static partial class ContextEmitter
         return w.ToString();
     }
 
-    private static void EmitMetadata(SourceWriter w, ContextSpec spec)
+    private static void EmitMetadata(SourceWriter w, ContextSpec spec, IReadOnlyDictionary<string, ModelSpec> models)
     {
         w.Line("/// <summary>Popcorn metadata of this context's model types: what plans are compiled against.</summary>");
         w.Open("public static class PopcornMetadata");
@@ -135,9 +135,10 @@ internal static partial class ContextEmitter
                     "global::Popcorn.Query.FieldKind." + member.Kind,
                     Literal(member.TypeDisplay),
                 };
-                if (member.Flags != 0)
+                int flags = member.Flags | (ListElements.AreNonNull(member, models) ? ListElements.NonNullFlag : 0);
+                if (flags != 0)
                 {
-                    arguments.Add("flags: " + Flags(member.Flags));
+                    arguments.Add("flags: " + Flags(flags));
                 }
 
                 if (member.ElementModel is not null)
@@ -336,6 +337,11 @@ internal static partial class ContextEmitter
         if ((flags & 16) != 0)
         {
             parts.Add("global::Popcorn.Query.FieldFlags.Filterable");
+        }
+
+        if ((flags & ListElements.NonNullFlag) != 0)
+        {
+            parts.Add("global::Popcorn.Query.FieldFlags.NonNullElements");
         }
 
         return string.Join(" | ", parts);

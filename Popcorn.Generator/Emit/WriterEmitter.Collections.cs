@@ -8,22 +8,31 @@ namespace Popcorn.Generator.Emit;
 // Sequences and dictionaries: indexed loops for arrays and lists, <c>foreach</c> for the rest, keys as System.Text.Json writes them.
 internal sealed partial class WriterEmitter
 {
+    /// <summary>
+    /// The planned field whose list the next <see cref="EmitSequence"/> writes, when that list promises non-null
+    /// elements (<see cref="ListElements.NeedsCheck"/>): each element is then tested, and a null one refused when the
+    /// plan requires it (<c>PlannedField.ElementsRequired</c>). Null for every other list.
+    /// </summary>
+    private string? _checkedListField;
+
     private void EmitSequence(ValueShape shape, string value, string? child)
     {
         var element = shape.Element!;
+        string? checkedField = _checkedListField;
+        _checkedListField = null;
         bool nullable = OpenNullCheck(shape, value);
 
         _w.Line("writer.WriteStartArray();");
         switch (shape.Collection)
         {
             case CollectionKind.Array:
-                EmitIndexedLoop(value, element, child);
+                EmitIndexedLoop(value, element, child, checkedField);
                 break;
             case CollectionKind.List:
             {
                 string span = Local("span");
                 _w.Line($"var {span} = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({value});");
-                EmitIndexedLoop(span, element, child);
+                EmitIndexedLoop(span, element, child, checkedField);
                 break;
             }
 
@@ -31,12 +40,12 @@ internal sealed partial class WriterEmitter
             {
                 string span = Local("span");
                 _w.Line($"var {span} = {value}.AsSpan();");
-                EmitIndexedLoop(span, element, child);
+                EmitIndexedLoop(span, element, child, checkedField);
                 break;
             }
 
             case CollectionKind.Concrete:
-                EmitForEach(value, element, child);
+                EmitForEach(value, element, child, checkedField);
                 break;
             case CollectionKind.SequenceInterface:
             {
@@ -46,19 +55,19 @@ internal sealed partial class WriterEmitter
                 _w.Open($"if ((object){value} is global::System.Collections.Generic.List<{element.BareTypeName}> {list})");
                 string span = Local("span");
                 _w.Line($"var {span} = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({list});");
-                EmitIndexedLoop(span, element, child);
+                EmitIndexedLoop(span, element, child, checkedField);
                 _w.Close();
                 _w.Open($"else if ((object){value} is {ArrayOf(element.BareTypeName)} {array})");
-                EmitIndexedLoop(array, element, child);
+                EmitIndexedLoop(array, element, child, checkedField);
                 _w.Close();
                 _w.Open("else");
-                EmitForEach($"(global::System.Collections.Generic.IEnumerable<{element.TypeName}>){value}", element, child);
+                EmitForEach($"(global::System.Collections.Generic.IEnumerable<{element.TypeName}>){value}", element, child, checkedField);
                 _w.Close();
                 break;
             }
 
             default:
-                EmitForEach($"(global::System.Collections.Generic.IEnumerable<{element.TypeName}>){value}", element, child);
+                EmitForEach($"(global::System.Collections.Generic.IEnumerable<{element.TypeName}>){value}", element, child, checkedField);
                 break;
         }
 
@@ -69,22 +78,33 @@ internal sealed partial class WriterEmitter
         }
     }
 
-    private void EmitIndexedLoop(string items, ValueShape element, string? child)
+    private void EmitIndexedLoop(string items, ValueShape element, string? child, string? checkedField)
     {
         string i = Local("i");
         string item = Local("item");
         _w.Open($"for (int {i} = 0; {i} < {items}.Length; {i}++)");
         _w.Line($"var {item} = {items}[{i}];");
+        EmitElementCheck(item, checkedField);
         EmitValue(element, item, child);
         _w.Close();
     }
 
-    private void EmitForEach(string items, ValueShape element, string? child)
+    private void EmitForEach(string items, ValueShape element, string? child, string? checkedField)
     {
         string item = Local("item");
         _w.Open($"foreach (var {item} in {items})");
+        EmitElementCheck(item, checkedField);
         EmitValue(element, item, child);
         _w.Close();
+    }
+
+    /// <summary>Refuses a null element where the plan requires the list's elements (GraphQL types them non-null); one test that is never true in a sound graph.</summary>
+    private void EmitElementCheck(string item, string? checkedField)
+    {
+        if (checkedField is not null)
+        {
+            _w.Line($"if ({item} is null && {checkedField}.ElementsRequired) {Query}.Generated.PopcornValueWriter.ThrowNullElement({checkedField});");
+        }
     }
 
     private void EmitDictionary(ValueShape shape, string value, string? child)

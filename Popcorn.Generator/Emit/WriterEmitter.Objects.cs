@@ -71,8 +71,13 @@ internal sealed partial class WriterEmitter
                 _w.Line($"var child = field.Child!;");
             }
 
+            // Both paths below write the list: each takes the element check (EmitSequence) for its own loops.
+            bool checksElements = ListElements.NeedsCheck(member, _models);
+            _checkedListField = checksElements ? "field" : null;
             EmitArrangedList(member, child);
+            _checkedListField = checksElements ? "field" : null;
             EmitMember(member, "field.EncodedOutputName", child, scoped: true);
+            _checkedListField = null;
             _w.Line("break;");
             _w.Close();
         }

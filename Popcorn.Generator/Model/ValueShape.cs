@@ -13,6 +13,7 @@ namespace Popcorn.Generator.Model;
 /// <param name="Collection">For sequences and dictionaries: how to iterate.</param>
 /// <param name="Element">The underlying type (Nullable), element (Sequence) or value (Dictionary).</param>
 /// <param name="Key">For dictionaries: the key shape (String or Primitive).</param>
+/// <param name="NonNullElements">For sequences of a reference type: the element is declared non-null (<c>List&lt;string&gt;</c> under nullable annotations, not <c>List&lt;string?&gt;</c> or oblivious code).</param>
 internal sealed record ValueShape(
     ShapeKind Kind,
     string TypeName,
@@ -22,4 +23,5 @@ internal sealed record ValueShape(
     string? Target = null,
     CollectionKind Collection = CollectionKind.None,
     ValueShape? Element = null,
-    ValueShape? Key = null);
+    ValueShape? Key = null,
+    bool NonNullElements = false);

@@ -78,7 +78,7 @@ internal sealed partial class ContextParser
             }
 
             var element = Shape(array.ElementType, null, owner);
-            return element is null ? null : new ValueShape(ShapeKind.Sequence, typeName, bare, IsValueType: false, Collection: CollectionKind.Array, Element: element);
+            return element is null ? null : new ValueShape(ShapeKind.Sequence, typeName, bare, IsValueType: false, Collection: CollectionKind.Array, Element: element, NonNullElements: DeclaredNonNull(array.ElementType));
         }
 
         if (type is not INamedTypeSymbol named || type.SpecialType == SpecialType.System_Object)
@@ -215,8 +215,12 @@ internal sealed partial class ContextParser
             return null;
         }
 
-        return new ValueShape(ShapeKind.Sequence, type.ToDisplayString(s_codeFormat), type.ToDisplayString(s_typeOfFormat), type.IsValueType, Collection: collection, Element: element);
+        return new ValueShape(ShapeKind.Sequence, type.ToDisplayString(s_codeFormat), type.ToDisplayString(s_typeOfFormat), type.IsValueType, Collection: collection, Element: element, NonNullElements: DeclaredNonNull(elementType));
     }
+
+    /// <summary>A reference type written without <c>?</c> where nullable annotations are enabled; false in oblivious code.</summary>
+    private static bool DeclaredNonNull(ITypeSymbol type) =>
+        type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.NotAnnotated;
 
     private ValueShape? ConverterShape(ITypeSymbol type, INamedTypeSymbol converter)
     {

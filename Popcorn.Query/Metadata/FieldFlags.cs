@@ -21,4 +21,13 @@ public enum FieldFlags
 
     /// <summary><c>[Filterable]</c>: clients may filter lists of the declaring type by it (<c>where</c>).</summary>
     Filterable = 16,
+
+    /// <summary>
+    /// A list whose elements the C# code declares non-null (<c>List&lt;string&gt;</c>, <c>Line[]</c> under nullable
+    /// annotations) and whose element type cannot lead back to itself, so no cycle can be written as a <c>null</c>
+    /// element. Set by the generator. Under <see cref="SelectionSemantics.GraphQL"/> a plan asks the writers to refuse a
+    /// null element of such a list (<see cref="PlannedField.ElementsRequired"/>), and the gateway types its elements
+    /// non-null.
+    /// </summary>
+    NonNullElements = 32,
 }

@@ -90,6 +90,32 @@ public sealed partial class TypeMetadata
     private string[] CollectReachablePolicies()
     {
         var policies = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var type in ReachableTypes())
+        {
+            foreach (var field in type.SelectableFields)
+            {
+                if (field.Policy is { } policy)
+                {
+                    policies.Add(policy);
+                }
+            }
+        }
+
+        return policies.Count == 0 ? Array.Empty<string>() : policies.ToArray();
+    }
+
+    /// <summary>
+    /// Whether a list of <see cref="FieldFlags.NonNullElements"/> is selectable here or on any type reachable from here:
+    /// a GraphQL plan then keeps off the writers' straight-line path, which writes elements without checking for null.
+    /// </summary>
+    internal bool ReachesNonNullElements => _reachesNonNullElements ??= ReachableTypes().Any(
+        static type => type.SelectableFields.Any(static selectable => (selectable.Flags & FieldFlags.NonNullElements) != 0));
+
+    private bool? _reachesNonNullElements;
+
+    /// <summary>This type and every type a selection over it can write: through fields, and to the derived types of each.</summary>
+    private IEnumerable<TypeMetadata> ReachableTypes()
+    {
         var seen = new HashSet<TypeMetadata>(ReferenceEqualityComparer.Instance);
         var pending = new Stack<TypeMetadata>();
         pending.Push(this);
@@ -100,13 +126,9 @@ public sealed partial class TypeMetadata
                 continue;
             }
 
+            yield return type;
             foreach (var field in type.SelectableFields)
             {
-                if (field.Policy is { } policy)
-                {
-                    policies.Add(policy);
-                }
-
                 if (field.ElementType is { } element)
                 {
                     pending.Push(element);
@@ -119,8 +141,6 @@ public sealed partial class TypeMetadata
                 pending.Push(derived.Type);
             }
         }
-
-        return policies.Count == 0 ? Array.Empty<string>() : policies.ToArray();
     }
 
     /// <summary>Finds a selectable field by wire name; <c>[Never]</c> fields are not found.</summary>

@@ -187,7 +187,7 @@ public static partial class PlanCompiler
                 var entry = kept[i];
                 fields[i] = entry.IsAggregate
                     ? new PlannedField(entry.Key, BuildAggregate(entry))
-                    : new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments);
+                    : new PlannedField(entry.Field, entry.Key, ChildPlan(entry), entry.Arguments, session.RequiresElements(entry.Field));
             }
 
             return fields;

@@ -71,12 +71,13 @@ public static partial class PlanCompiler
             {
                 if (Sees(field))
                 {
-                    fields.Add(new PlannedField(field, field.WireName, field.ElementType is { } element ? FullPlan(element) : null));
+                    fields.Add(new PlannedField(field, field.WireName, field.ElementType is { } element ? FullPlan(element) : null, elementsRequired: RequiresElements(field)));
                 }
             }
 
-            // Full (the writers' straight-line path, which writes every selectable field) only when no field below is hidden.
-            plan.Initialize(fields.ToArray(), isFull: !HidesAnyBelow(type));
+            // Full (the writers' straight-line path, which writes every selectable field) only when no field below is
+            // hidden and no list below refuses null elements (the straight-line path writes them without the check).
+            plan.Initialize(fields.ToArray(), isFull: !HidesAnyBelow(type) && !(FollowsSelection && type.ReachesNonNullElements));
             PlanDerived(plan, static (session, derived, _) => session.FullPlan(derived), items: null, isFull: plan.IsFull && !FollowsSelection);
             return plan;
         }
@@ -210,6 +211,9 @@ public static partial class PlanCompiler
 
         /// <summary>The policies of the protected fields this compilation considered, in ordinal order.</summary>
         public string[] TouchedPolicies() => _policies is { Count: > 0 } touched ? touched.ToArray() : Array.Empty<string>();
+
+        /// <summary>Whether the writers must refuse a null element of <paramref name="field"/> (<see cref="PlannedField.ElementsRequired"/>).</summary>
+        public bool RequiresElements(FieldMetadata? field) => FollowsSelection && field is not null && (field.Flags & FieldFlags.NonNullElements) != 0;
 
         /// <summary>Whether keys follow the selection's order and <c>[Always]</c> is an ordinary field (GraphQL's rules).</summary>
         public bool FollowsSelection { get; } = options.Semantics == SelectionSemantics.GraphQL;

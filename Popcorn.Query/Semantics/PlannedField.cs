@@ -14,9 +14,10 @@ public sealed class PlannedField
     /// </summary>
     public const int AggregateIndex = -2;
 
-    internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child, CollectionArguments? arguments = null)
+    internal PlannedField(FieldMetadata? field, string outputName, SelectionPlan? child, CollectionArguments? arguments = null, bool elementsRequired = false)
     {
         Arguments = arguments;
+        ElementsRequired = elementsRequired;
         Field = field;
         FieldIndex = field?.Index ?? TypeNameIndex;
         OutputName = outputName;
@@ -59,6 +60,14 @@ public sealed class PlannedField
     /// case) when the client gave none, and then the list is written exactly as without arguments.
     /// </summary>
     public CollectionArguments? Arguments { get; }
+
+    /// <summary>
+    /// True when a null element of this list must not be written: the field is <see cref="FieldFlags.NonNullElements"/>
+    /// and the plan was compiled under <see cref="SelectionSemantics.GraphQL"/>, whose schema types the elements
+    /// non-null. A writer that meets one throws <see cref="PopcornNullElementException"/> instead of writing it, so the
+    /// host can answer with an error rather than with bytes that break the schema. False for every other key.
+    /// </summary>
+    public bool ElementsRequired { get; }
 
     /// <summary>
     /// Whether a query source (EF Core) applies this list's <c>first</c>/<c>skip</c> itself: always. A list whose

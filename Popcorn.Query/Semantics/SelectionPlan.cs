@@ -66,7 +66,7 @@ public sealed partial class SelectionPlan
         for (int i = 0; i < fields.Length; i++)
         {
             var planned = fields[i];
-            if (planned.Field != selectable[i] || planned.Aggregate is not null || planned.OutputName != planned.Field.WireName || planned.Arguments is not null)
+            if (planned.Field != selectable[i] || planned.ElementsRequired || planned.Aggregate is not null || planned.OutputName != planned.Field.WireName || planned.Arguments is not null)
             {
                 return false;
             }

@@ -12,6 +12,15 @@ namespace Popcorn.Query.Generated;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class PopcornValueWriter
 {
+    /// <summary>Refuses a null element of a list whose plan requires its elements (<see cref="PlannedField.ElementsRequired"/>).</summary>
+    /// <exception cref="PopcornNullElementException">Always.</exception>
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    public static void ThrowNullElement(PlannedField field)
+    {
+        ArgumentNullException.ThrowIfNull(field);
+        throw new PopcornNullElementException(field.Field!);
+    }
+
     /// <summary>A <see cref="char"/> as a one-character string.</summary>
     public static void WriteChar(Utf8JsonWriter writer, JsonEncodedText name, char value) =>
         writer.WriteString(name, new ReadOnlySpan<char>(in value));

@@ -33,4 +33,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(10, LogLevel.Error, "Gateway mutation field '{Field}' failed (trace id {TraceId}); the client was told only the trace id.")]
     public static partial void GatewayMutationFailed(this ILogger logger, Exception exception, string field, string traceId);
+
+    [LoggerMessage(11, LogLevel.Error, "The list '{Field}' held a null element, which its GraphQL type does not allow; the response to '{Path}' was withheld (trace id {TraceId}). The app's data breaks its own nullable annotations: fix the data, or declare the elements nullable.")]
+    public static partial void NullListElement(this ILogger logger, string field, string path, string traceId);
 }

@@ -2,6 +2,7 @@
 // typed query against it: a field the schema has is typed, one it does not have (a [Never] member) is a type error.
 // The same for mutations: their variables typed by the input objects and enums read from C#. Output enums are unions
 // of their values and dates named scalars, so a comparison with a value the enum does not have does not compile.
+// List elements are non-null where the gateway promises it (docs/graphql-syntax.md, "List element types").
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -25,6 +26,9 @@ before(async () => {
 import { graphql } from './gql';
 export const EmployeeNameDocument = graphql(\`
   query EmployeeName($id: Int!) { employee(id: $id) { firstName hired_at vehicles { make } } }
+\`);
+export const ListsDocument = graphql(\`
+  query Lists { orders(first: 2) { lines { quantity } } employee(id: 1) { skills } departments { members { id } } }
 \`);
 `);
   await writeFile(path.join(work, 'mutation.ts'), `
@@ -78,6 +82,27 @@ const makes: (string | undefined)[] | undefined = data.employee?.vehicles.map((c
 export { variables, name, makes };
 `);
   assert.ok(result.ok, result.output);
+});
+
+test('list elements the gateway promises non-null (strings, a model that cannot reach itself) need no null check', async () => {
+  const result = await compile(`
+import type { ListsQuery } from './gql/graphql.js';
+declare const data: ListsQuery;
+const quantities: number[] = data.orders.flatMap((order) => order.lines.map((line) => line.quantity));
+const skills: string[] | undefined = data.employee?.skills;
+export { quantities, skills };
+`);
+  assert.ok(result.ok, result.output);
+});
+
+test('elements of a model in a cycle stay nullable, so reading one without a null check does not compile', async () => {
+  const result = await compile(`
+import type { ListsQuery } from './gql/graphql.js';
+declare const data: ListsQuery;
+export const ids: number[] = data.departments.flatMap((department) => department.members.map((member) => member.id));
+`);
+  assert.equal(result.ok, false);
+  assert.match(result.output, /possibly 'null'|null/);
 });
 
 test('a field the schema does not have, such as a [Never] member, does not compile', async () => {

@@ -43,7 +43,7 @@ internal static class ArgumentFreePlan
             // a query source's computed numbers are keyed by).
             fields[i] = field.Aggregate is not null
                 ? field
-                : new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, arguments: null);
+                : new PlannedField(field.Field, field.OutputName, field.Child is { } child ? Copy(child, copies) : null, arguments: null, field.ElementsRequired);
         }
 
         copy.Initialize(fields, isFull: false);

@@ -71,6 +71,11 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await GatewayResponses.WriteErrorsAsync(_writer, context, StatusCodes.Status400BadRequest, [new GraphQLError(limit.Message, Code: limit.Code)]);
             return;
         }
+        catch (NullElementRefusal refusal)
+        {
+            await refusal.AnswerAsync(_writer, context, logger);
+            return;
+        }
 
         if (!written)
         {
@@ -104,13 +109,18 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 {
                     json.WriteNullValue();
                 }
-                else if (step.Connection is not null)
-                {
-                    await self._connections.WriteAsync(body, values[i], step, errors, context);
-                }
                 else
                 {
-                    await self._roots.WriteAsync(body, values[i], step, errors, context);
+                    try
+                    {
+                        await (step.Connection is not null
+                            ? self._connections.WriteAsync(body, values[i], step, errors, context)
+                            : self._roots.WriteAsync(body, values[i], step, errors, context));
+                    }
+                    catch (Popcorn.Query.PopcornNullElementException e)
+                    {
+                        throw new NullElementRefusal(step, e);
+                    }
                 }
 
                 await RootFieldWriter.FlushWhenPendingAsync(body, context);

@@ -21,7 +21,37 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
     public async Task RunAsync(HttpContext context, GatewayOperation operation)
     {
         var errors = new List<GraphQLError>();
-        bool written = await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, operation, errors, context), static async (body, state) =>
+        bool written;
+        try
+        {
+            written = await WriteAsync(context, operation, errors);
+        }
+        catch (NullElementRefusal refusal)
+        {
+            // The writes have happened; only their answer breaks the schema, which the error says.
+            await refusal.AnswerAsync(_writer, context, logger);
+            return;
+        }
+
+        if (!written)
+        {
+            // The writes have happened; only the answer is too large to send. Say so, rather than imply nothing ran.
+            await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, _) =>
+            {
+                var json = body.Json;
+                json.WriteStartObject();
+                json.WriteNull("data");
+                json.WriteStartArray("errors");
+                new GraphQLError("The mutation ran, but its result is larger than this server sends. Select fewer fields.", Code: "RESPONSE_TOO_LARGE").WriteTo(json);
+                json.WriteEndArray();
+                json.WriteEndObject();
+                return ValueTask.CompletedTask;
+            });
+        }
+    }
+
+    private Task<bool> WriteAsync(HttpContext context, GatewayOperation operation, List<GraphQLError> errors) =>
+        _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, operation, errors, context), static async (body, state) =>
         {
             var (self, operation, errors, context) = state;
             var json = body.Json;
@@ -39,7 +69,14 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
                 var (resolved, value) = await self.ResolveAsync(step, errors, context);
                 if (resolved)
                 {
-                    await self._roots.WriteAsync(body, value, step, errors, context);
+                    try
+                    {
+                        await self._roots.WriteAsync(body, value, step, errors, context);
+                    }
+                    catch (Popcorn.Query.PopcornNullElementException e)
+                    {
+                        throw new NullElementRefusal(step, e);
+                    }
                 }
                 else
                 {
@@ -51,22 +88,6 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
 
             RootFieldWriter.WriteEnd(json, errors, operation);
         });
-        if (!written)
-        {
-            // The writes have happened; only the answer is too large to send. Say so, rather than imply nothing ran.
-            await _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, errors, static (body, _) =>
-            {
-                var json = body.Json;
-                json.WriteStartObject();
-                json.WriteNull("data");
-                json.WriteStartArray("errors");
-                new GraphQLError("The mutation ran, but its result is larger than this server sends. Select fewer fields.", Code: "RESPONSE_TOO_LARGE").WriteTo(json);
-                json.WriteEndArray();
-                json.WriteEndObject();
-                return ValueTask.CompletedTask;
-            });
-        }
-    }
 
     /// <summary>Calls the field's resolver; a failure becomes the field's error (the client's words for a <see cref="PopcornFieldException"/>, a trace id for anything else).</summary>
     private async ValueTask<(bool Resolved, object? Value)> ResolveAsync(GatewayStep step, List<GraphQLError> errors, HttpContext context)

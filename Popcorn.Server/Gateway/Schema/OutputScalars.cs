@@ -48,8 +48,12 @@ internal sealed class OutputScalars
     private readonly GatewayInputTypes? _enums;
     private readonly HashSet<SchemaType> _used = [];
 
+    // Whether the gateway's plans refuse null elements (GraphQL semantics); under Popcorn's, a null element is written.
+    private readonly bool _refusesNullElements;
+
     public OutputScalars(PopcornRegistry registry, GatewayInputTypes? enums)
     {
+        _refusesNullElements = !registry.Options.GatewayUsesPopcornSemantics;
         foreach (var writer in registry.Writers)
         {
             _modelTypes.TryAdd(writer.Metadata, writer.Type);
@@ -161,23 +165,26 @@ internal sealed class OutputScalars
 
     /// <summary>
     /// Whether no element of <paramref name="field"/>'s list can ever be written as <c>null</c>: its elements are of a
-    /// value type that is not <c>Nullable&lt;T&gt;</c> (numbers, booleans, enums, dates, ids), written by the generated
-    /// writers, which write such a value as a value always. Not for elements of a reference type (a string, a model):
-    /// a null element is written as <c>null</c>, whatever the C# annotation says (the runtime does not enforce it),
-    /// and a wildcard writes <c>null</c> where a cycle closes. Not when a converter of the app's writes the list or its
+    /// value type that is not <c>Nullable&lt;T&gt;</c> (numbers, booleans, enums, dates, ids), which the generated writers
+    /// write as a value always; or the list is <see cref="FieldFlags.NonNullElements"/> (strings or models declared
+    /// non-null, a model that cannot lead back to itself) and the gateway's plans refuse a null element of it
+    /// (<see cref="PlannedField.ElementsRequired"/>), which they do under GraphQL's semantics, not under
+    /// <see cref="PopcornOptions.GatewayUsesPopcornSemantics"/>. Not when a converter of the app's writes the list or its
     /// elements, or the contexts do not describe the member (an upstream service's type): nothing is known then.
     /// </summary>
     public bool ElementsNeverNull(FieldMetadata field)
     {
         if (PropertyOf(field) is not { CustomConverter: null } property
             || !property.Options.TryGetTypeInfo(property.PropertyType, out var list)
-            || list.ElementType is not { IsValueType: true } elementType
-            || Nullable.GetUnderlyingType(elementType) is not null)
+            || list.ElementType is not { } elementType)
         {
             return false;
         }
 
-        return !property.Options.Converters.Any(c => c.CanConvert(elementType) || c.CanConvert(property.PropertyType));
+        bool promised = elementType.IsValueType
+            ? Nullable.GetUnderlyingType(elementType) is null
+            : _refusesNullElements && (field.Flags & FieldFlags.NonNullElements) != 0;
+        return promised && !property.Options.Converters.Any(c => c.CanConvert(elementType) || c.CanConvert(property.PropertyType));
     }
 
     private JsonPropertyInfo? PropertyOf(FieldMetadata field)

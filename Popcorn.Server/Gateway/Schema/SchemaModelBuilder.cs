@@ -188,14 +188,13 @@ internal static class SchemaModelBuilder
     }
 
     /// <summary>
-    /// A nested list's element type: non-null only where the writers can never write a null element (value-type
-    /// scalars and enums, <see cref="OutputScalars.ElementsNeverNull"/>); model and string elements stay nullable, as
-    /// docs/graphql-syntax.md ("List element types") says why.
+    /// A nested list's element type: non-null only where no null element can ever be written
+    /// (<see cref="OutputScalars.ElementsNeverNull"/>), as docs/graphql-syntax.md ("List element types") says.
     /// </summary>
     private static TypeRef ListElement(FieldMetadata field, OutputScalars scalars)
     {
         var named = TypeRef.Named(field.ElementType?.Name ?? scalars.NamedTypeOf(field, element: true, () => ScalarName(ElementScalar(field.TypeName))));
-        return field.ElementType is null && scalars.ElementsNeverNull(field) ? TypeRef.NonNull(named) : named;
+        return scalars.ElementsNeverNull(field) ? TypeRef.NonNull(named) : named;
     }
 
     /// <summary>The element type of a display name such as <c>string[]</c> or <c>List&lt;int&gt;</c>.</summary>

@@ -66,7 +66,7 @@ public sealed class DictionaryOfModelsTests : IAsyncLifetime
         string sdl = await _client!.GetStringAsync("/graphql/schema.graphql");
 
         sdl.ShouldContain("  artists: Map!\n");
-        sdl.ShouldContain("  artistEntries(first: Int, skip: Int): [ArtistEntry]!\n");
+        sdl.ShouldContain("  artistEntries(first: Int, skip: Int): [ArtistEntry!]!\n");
         sdl.ShouldContain("type ArtistEntry {\n  key: String!\n  value: Artist!\n}");
     }
 

@@ -16,7 +16,21 @@ public sealed class Sensor
 
     [Default] public List<string> Tags { get; init; } = [];
 
+    [Default] public List<string?> Notes { get; init; } = [];
+
+    public Reading[] Readings { get; init; } = [];
+
     public List<Sensor> Neighbours { get; init; } = [];
+}
+
+/// <summary>One measurement: a model that cannot lead back to itself, so a list of it may promise non-null elements.</summary>
+public sealed class Reading
+{
+    [Default] public int Value { get; init; }
+
+    [Default] public string Unit { get; init; } = "";
+
+    public List<string> Labels { get; init; } = [];
 }
 
 /// <summary>How loud a reading was, written as its name.</summary>
