@@ -90,6 +90,21 @@ public class ListElementTypesTests(ListElementTypesTests.SensorsServer server) :
     }
 
     [Fact]
+    public async Task Mutation_NullElementInItsResult_WithholdsTheDataAfterTheWrite()
+    {
+        int before = server.Retagged;
+
+        using var response = await server.PostForResponseAsync("mutation { retag(id: 3) { id tags } }");
+        var body = JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
+
+        server.Retagged.ShouldBe(before + 1);
+        body["data"].ShouldBeNull();
+        var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+        error["message"]!.GetValue<string>().ShouldContain("'Sensor.tags' is null");
+        error["path"]!.ToJsonString().ShouldBe("""["retag"]""");
+    }
+
+    [Fact]
     public async Task Rest_NullElementOfANonNullList_IsWrittenAsNull()
     {
         string body = await server.Client.GetStringAsync("/api/faulty?include=[id,tags]");
@@ -116,6 +131,11 @@ public class ListElementTypesTests(ListElementTypesTests.SensorsServer server) :
         private WebApplication? _app;
 
         public HttpClient Client { get; private set; } = null!;
+
+        /// <summary>How many times the <c>retag</c> mutation ran.</summary>
+        public int Retagged => _retagged;
+
+        private int _retagged;
 
         public Task InitializeAsync() => StartOnAsync(this, gatewayUsesPopcornSemantics: false);
 
@@ -151,7 +171,12 @@ public class ListElementTypesTests(ListElementTypesTests.SensorsServer server) :
                 .Field("sensors", () => sensors)
                 .Field("faulty", () => faulty)
                 .Field("labelled", () => labelled)
-                .Field("many", () => many));
+                .Field("many", () => many)
+                .Mutation("retag", (int id) =>
+                {
+                    Interlocked.Increment(ref server._retagged);
+                    return new Sensor { Id = id, Tags = ["new", null!] };
+                }));
             server._app.MapGet("/api/faulty", () => faulty).WithPopcorn();
             await server._app.StartAsync();
             server.Client = new HttpClient { BaseAddress = new Uri(server._app.Urls.First()) };
