@@ -18,6 +18,24 @@ public sealed class BenchUpstreams(IConfiguration configuration)
 
     public int CustomersCountPort { get; } = configuration.GetValue("CustomersCountPort", 5412);
 
+    /// <summary>
+    /// Added by the forwarders to every call they pass on (configuration key <c>UpstreamDelayMs</c>, default 0): a
+    /// service's latency, as The Guild's federation benchmark gives its subgraphs one.
+    /// </summary>
+    public TimeSpan UpstreamDelay { get; } = TimeSpan.FromMilliseconds(configuration.GetValue("UpstreamDelayMs", 0));
+
+    /// <summary>
+    /// When true (configuration key <c>ViaForwarders</c>), the hand-written side and YARP call the services through the
+    /// forwarders too, so every side pays the same hop and the same <see cref="UpstreamDelay"/>.
+    /// </summary>
+    public bool ViaForwarders { get; } = configuration.GetValue("ViaForwarders", false);
+
+    /// <summary>Where the hand-written side and YARP reach the orders service.</summary>
+    public Uri OrdersTarget => ViaForwarders ? new Uri($"http://127.0.0.1:{OrdersCountPort}") : OrdersAddress;
+
+    /// <summary>Where the hand-written side reaches the customers service.</summary>
+    public Uri CustomersTarget => ViaForwarders ? new Uri($"http://127.0.0.1:{CustomersCountPort}") : CustomersAddress;
+
     /// <summary>Each service's whole answer, as a client of an API without a selection gets it: every field, every line.</summary>
     public const string FullOrders = "/api/orders?include=[!full]";
 

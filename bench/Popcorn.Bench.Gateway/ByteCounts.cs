@@ -6,8 +6,16 @@ namespace Popcorn.Bench.Gateway;
 public sealed class ByteCounts
 {
     private readonly ConcurrentDictionary<int, (long Bytes, long Responses)> _byPort = new();
+    private readonly ConcurrentDictionary<int, string> _lastCall = new();
 
-    public void Add(int port, long bytes) => _byPort.AddOrUpdate(port, (bytes, 1), (_, total) => (total.Bytes + bytes, total.Responses + 1));
+    public void Add(int port, long bytes, string target)
+    {
+        _byPort.AddOrUpdate(port, (bytes, 1), (_, total) => (total.Bytes + bytes, total.Responses + 1));
+        _lastCall[port] = target;
+    }
+
+    /// <summary>One line per port: <c>port target</c>, the path and query of the last call it passed on.</summary>
+    public string LastCalls() => string.Join("\n", _lastCall.OrderBy(p => p.Key).Select(p => $"{p.Key} {p.Value}")) + "\n";
 
     /// <summary>One line per port: <c>port bytes responses</c>.</summary>
     public string Report(bool reset)
@@ -22,7 +30,10 @@ public sealed class ByteCounts
     }
 }
 
-/// <summary>Counts the response bytes of requests to the counting ports (not the benchmark's own endpoints, whose cost it would add to).</summary>
+/// <summary>
+/// Counts the response bytes of requests to the counting ports (not the benchmark's own endpoints, whose cost it would
+/// add to), after waiting <see cref="BenchUpstreams.UpstreamDelay"/> when one is set.
+/// </summary>
 public sealed class ByteCountingMiddleware(RequestDelegate next, ByteCounts counts, BenchUpstreams upstreams)
 {
     public async Task InvokeAsync(HttpContext context)
@@ -34,10 +45,15 @@ public sealed class ByteCountingMiddleware(RequestDelegate next, ByteCounts coun
             return;
         }
 
+        if (upstreams.UpstreamDelay > TimeSpan.Zero)
+        {
+            await Task.Delay(upstreams.UpstreamDelay, context.RequestAborted);
+        }
+
         var counting = new CountingStream(context.Response.Body);
         context.Response.Body = counting;
         await next(context);
-        counts.Add(port, counting.Written);
+        counts.Add(port, counting.Written, context.Request.Path + context.Request.QueryString);
     }
 
     private sealed class CountingStream(Stream inner) : Stream

@@ -1,7 +1,9 @@
 // The gateway benchmark's other sides (bench/gateway/run.sh; issue 31). One process, three listeners:
 //   Port (5410)      /bff/orders/narrow, /bff/orders/deep (hand-written), /yarp/orders (YARP), /stats/bytes
 //   counting forwarders on OrdersCountPort and CustomersCountPort, in front of the two services, whose answers'
-//   bytes /stats/bytes reports (and ?reset=true clears): point a gateway's upstreams at them to see what it fetched.
+//   bytes /stats/bytes reports (and ?reset=true clears): point a gateway's upstreams at them to see what it fetched;
+//   /stats/calls names the last call each forwarder passed on. With UpstreamDelayMs they delay each call (a service's
+//   latency), and with ViaForwarders the hand-written side and YARP go through them too (bench/gateway/latency.sh).
 using Popcorn.Bench.Gateway;
 
 var builder = WebApplication.CreateBuilder(args);
@@ -9,8 +11,8 @@ builder.Logging.ClearProviders();
 var upstreams = new BenchUpstreams(builder.Configuration);
 builder.Services.AddSingleton(upstreams);
 builder.Services.AddSingleton<ByteCounts>();
-builder.Services.AddHttpClient(BenchUpstreams.Orders, client => client.BaseAddress = upstreams.OrdersAddress);
-builder.Services.AddHttpClient(BenchUpstreams.Customers, client => client.BaseAddress = upstreams.CustomersAddress);
+builder.Services.AddHttpClient(BenchUpstreams.Orders, client => client.BaseAddress = upstreams.OrdersTarget);
+builder.Services.AddHttpClient(BenchUpstreams.Customers, client => client.BaseAddress = upstreams.CustomersTarget);
 builder.Services.AddReverseProxy().LoadFromMemory(ProxyRoutes.Routes(upstreams), ProxyRoutes.Clusters(upstreams));
 builder.WebHost.ConfigureKestrel(kestrel =>
 {
@@ -23,5 +25,6 @@ var app = builder.Build();
 app.UseMiddleware<ByteCountingMiddleware>();
 app.MapBackendForFrontend();
 app.MapGet("/stats/bytes", (ByteCounts counts, bool? reset) => counts.Report(reset == true));
+app.MapGet("/stats/calls", (ByteCounts counts) => counts.LastCalls());
 app.MapReverseProxy();
 app.Run();

@@ -13,7 +13,7 @@ public static class ProxyRoutes
         new RouteConfig
         {
             RouteId = "yarp-orders",
-            ClusterId = BenchUpstreams.Orders,
+            ClusterId = upstreams.ViaForwarders ? OrdersViaForwarder : BenchUpstreams.Orders,
             Match = new RouteMatch { Path = "/yarp/orders" },
             Transforms =
             [
@@ -25,10 +25,14 @@ public static class ProxyRoutes
         Forward("count-customers", BenchUpstreams.Customers, upstreams.CustomersCountPort),
     ];
 
+    // The orders service through its forwarder (BenchUpstreams.ViaForwarders): the same hop and delay as the other sides.
+    private const string OrdersViaForwarder = "orders-via-forwarder";
+
     public static IReadOnlyList<ClusterConfig> Clusters(BenchUpstreams upstreams) =>
     [
         Cluster(BenchUpstreams.Orders, upstreams.OrdersAddress),
         Cluster(BenchUpstreams.Customers, upstreams.CustomersAddress),
+        Cluster(OrdersViaForwarder, upstreams.OrdersTarget),
     ];
 
     private static RouteConfig Forward(string id, string cluster, int port) => new()
