@@ -11,6 +11,9 @@ public class OrderLine
 
     public decimal UnitPrice { get; set; }
 
+    /// <summary>How many of the quantity wait for stock; null when nobody checked. A nullable integer, which measures skip.</summary>
+    [Sortable] public int? Backordered { get; set; }
+
     [JsonIgnore] public int OrderId { get; set; }
 
     [JsonIgnore] public int ProductId { get; set; }

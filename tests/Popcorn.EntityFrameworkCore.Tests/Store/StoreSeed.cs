@@ -45,7 +45,9 @@ public static class StoreSeed
             for (int l = 0; l < lines; l++)
             {
                 var product = products[random.Next(products.Count)];
-                order.Lines.Add(new OrderLine { Id = lineId++, ProductId = product.Id, Quantity = random.Next(1, 6), UnitPrice = product.Price });
+                // Backordered from the line's id, not the random sequence the rest of the data is drawn from: null on every third.
+                order.Lines.Add(new OrderLine { Id = lineId, ProductId = product.Id, Quantity = random.Next(1, 6), UnitPrice = product.Price, Backordered = lineId % 3 == 0 ? null : lineId % 4 });
+                lineId++;
             }
 
             placed.Add(order);
