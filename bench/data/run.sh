@@ -280,7 +280,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo
   echo '```'
   echo "Date:        $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "CPU:         $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) logical cores (shared with other engineers' work)"
+  echo "CPU:         $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) logical cores"
   echo ".NET:        SDK $(dotnet --version)"
   echo "Store:       $orders orders (1-5 lines each), $((orders / 10)) customers, 1,000 products; seed 42; $providers"
   echo "Server:      bench/Popcorn.Bench.Data (Release), Kestrel on loopback; pages of 100 orders (Take(100) in the handler)"
