@@ -72,18 +72,28 @@ internal sealed class PopcornRegistry
     public IEnumerable<PopcornTypeWriter> Writers => _writers.Values;
 
     /// <summary>Every model type once (a type registered by two contexts is one type), then the upstream services' types.</summary>
-    public IEnumerable<TypeMetadata> ModelTypes => _writers.Values.Select(w => w.Metadata).Distinct().Concat(_upstreamTypes);
+    public IEnumerable<TypeMetadata> ModelTypes => LocalModelTypes.Concat(_upstreamTypes);
 
-    private readonly List<TypeMetadata> _upstreamTypes = [];
+    /// <summary>The app's own model types, once each.</summary>
+    public IEnumerable<TypeMetadata> LocalModelTypes => _writers.Values.Select(w => w.Metadata).Distinct();
 
-    /// <summary>Adds an upstream service's types (read from its schema while the app starts, before any request).</summary>
-    public void AddUpstreamTypes(IEnumerable<PopcornTypeWriter> writers)
+    private volatile IReadOnlyList<TypeMetadata> _upstreamTypes = [];
+    private volatile Dictionary<string, PopcornTypeWriter> _upstreamWritersByName = new(StringComparer.Ordinal);
+
+    /// <summary>
+    /// Serves <paramref name="writers"/> as the upstream services' types from now on, in place of those served before
+    /// (read from their schemas at startup, and again when one changes).
+    /// </summary>
+    public void ServeUpstreamTypes(IReadOnlyList<PopcornTypeWriter> writers)
     {
+        var byName = new Dictionary<string, PopcornTypeWriter>(StringComparer.Ordinal);
         foreach (var writer in writers)
         {
-            _upstreamTypes.Add(writer.Metadata);
-            _writersByName.TryAdd(writer.Metadata.Name, writer);
+            byName.TryAdd(writer.Metadata.Name, writer);
         }
+
+        _upstreamWritersByName = byName;
+        _upstreamTypes = writers.Select(w => w.Metadata).ToArray();
     }
 
     /// <summary>What a gateway field's value is: its declared shape (an upstream's), or what its resolver returns.</summary>
@@ -112,7 +122,8 @@ internal sealed class PopcornRegistry
 
     public PopcornTypeWriter? FindWriter(Type type) => _writers.GetValueOrDefault(type);
 
-    public PopcornTypeWriter? FindWriter(string typeName) => _writersByName.GetValueOrDefault(typeName);
+    public PopcornTypeWriter? FindWriter(string typeName) =>
+        _writersByName.GetValueOrDefault(typeName) ?? _upstreamWritersByName.GetValueOrDefault(typeName);
 
     /// <summary>
     /// What a value of <paramref name="type"/> is to Popcorn: a model, a sequence of models, or nothing it writes.

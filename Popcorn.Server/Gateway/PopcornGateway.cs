@@ -1,22 +1,33 @@
-using System.Collections.Concurrent;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
 
-/// <summary>The gateway's root fields (queries and mutations) and input types, shared by the request handler and the schema endpoints. A singleton.</summary>
-internal sealed class PopcornGateway(PopcornRegistry registry)
+/// <summary>
+/// The gateway's root fields (queries and mutations) and input types, shared by the request handler and the schema
+/// endpoints. A singleton. What it serves is one <see cref="GatewayRootFields"/> generation at a time: the app's own
+/// fields, added while endpoints are mapped, and its upstream services' fields, replaced as a whole when a service's
+/// schema is read again (<see cref="ServeUpstreams"/>).
+/// </summary>
+internal sealed class PopcornGateway
 {
-    private readonly Dictionary<string, GatewayField> _byName = new(StringComparer.Ordinal);
-    private readonly Dictionary<string, GatewayField> _mutationsByName = new(StringComparer.Ordinal);
-    private readonly List<GatewayField> _fields = new();
-    private readonly List<GatewayField> _mutations = new();
-    private SchemaModel? _schema;
+    private readonly PopcornRegistry _registry;
+    private readonly List<GatewayField> _local = new();
+    private volatile GatewayRootFields _current;
+
+    public PopcornGateway(PopcornRegistry registry)
+    {
+        _registry = registry;
+        _current = new GatewayRootFields(this, registry, [], [], generation: 0);
+    }
+
+    /// <summary>What the gateway serves now. A request reads it once and keeps it, so a schema swap never mixes two generations in one answer.</summary>
+    public GatewayRootFields Current => _current;
 
     /// <summary>The fields of the <c>Query</c> type.</summary>
-    public IReadOnlyList<GatewayField> Fields => _fields;
+    public IReadOnlyList<GatewayField> Fields => _current.Fields;
 
     /// <summary>The fields of the <c>Mutation</c> type, in declaration order.</summary>
-    public IReadOnlyList<GatewayField> Mutations => _mutations;
+    public IReadOnlyList<GatewayField> Mutations => _current.Mutations;
 
     /// <summary>The input types the fields' arguments use; set when the gateway is first mapped.</summary>
     public GatewayInputTypes? Inputs { get; set; }
@@ -56,52 +67,35 @@ internal sealed class PopcornGateway(PopcornRegistry registry)
     /// <summary>Notes the joins a mapped gateway declares.</summary>
     public void AddJoins(IEnumerable<UpstreamJoinDeclaration> joins) => _joins.AddRange(joins);
 
+    /// <summary>Adds the app's own fields while endpoints are mapped, before any request.</summary>
+    /// <exception cref="InvalidOperationException">The gateway already has a field of that name.</exception>
     public void Add(IEnumerable<GatewayField> fields)
     {
-        // Upstream fields join while the app starts; a schema built before (by a mapping step) is built again.
-        _schema = null;
-        _restrictedSchemas.Clear();
-        foreach (var field in fields)
-        {
-            if (!(field.IsMutation ? _mutationsByName : _byName).TryAdd(field.Name, field))
-            {
-                throw new InvalidOperationException($"The gateway already has a {(field.IsMutation ? "mutation" : "root")} field '{field.Name}'.");
-            }
-
-            (field.IsMutation ? _mutations : _fields).Add(field);
-        }
+        var current = _current;
+        var local = _local.Concat(fields).ToList();
+        _current = new GatewayRootFields(this, _registry, local.Concat(current.Fields.Concat(current.Mutations).Except(_local)), current.UpstreamTypes, current.Generation);
+        _local.Clear();
+        _local.AddRange(local);
     }
 
-    public GatewayField? Find(string name) => _byName.GetValueOrDefault(name);
-
-    public GatewayField? FindMutation(string name) => _mutationsByName.GetValueOrDefault(name);
-
-    /// <summary>
-    /// The schema the SDL and introspection describe to a caller who may see every field, built on first use: root
-    /// fields are all added while endpoints are mapped, before any request (a race only builds the same immutable model
-    /// twice).
-    /// </summary>
-    public SchemaModel Schema => _schema ??= SchemaModelBuilder.Build(registry, this, FieldAccess.Unrestricted);
-
-    private readonly ConcurrentDictionary<FieldAccess, SchemaModel> _restrictedSchemas = new();
+    /// <summary>The app's own field of the <c>Query</c> type named <paramref name="name"/>, whatever upstreams serve.</summary>
+    public GatewayField? FindLocal(string name) => _local.Find(f => !f.IsMutation && f.Name == name);
 
     /// <summary>
-    /// The schema as a caller with <paramref name="access"/> sees it: without the fields it may not see. One per set of
-    /// refusals, built once (at most <see cref="FieldAuthorization.MaxCachedAccessSets"/> kept).
+    /// Serves <paramref name="fields"/> and <paramref name="types"/> as the upstream services' part from now on, in
+    /// place of what was served: published at once as a new generation, with an empty document cache.
     /// </summary>
-    public SchemaModel SchemaFor(FieldAccess access)
-    {
-        if (access.IsUnrestricted)
-        {
-            return Schema;
-        }
+    /// <exception cref="InvalidOperationException">A field has the name of one of the app's own.</exception>
+    public void ServeUpstreams(IReadOnlyList<GatewayField> fields, IReadOnlyList<TypeMetadata> types) =>
+        _current = new GatewayRootFields(this, _registry, _local.Concat(fields), types, _current.Generation + 1);
 
-        if (_restrictedSchemas.TryGetValue(access, out var schema))
-        {
-            return schema;
-        }
+    public GatewayField? Find(string name) => _current.Find(name);
 
-        schema = SchemaModelBuilder.Build(registry, this, access);
-        return _restrictedSchemas.Count < FieldAuthorization.MaxCachedAccessSets ? _restrictedSchemas.GetOrAdd(access, schema) : schema;
-    }
+    public GatewayField? FindMutation(string name) => _current.FindMutation(name);
+
+    /// <summary>The schema the SDL and introspection describe to a caller who may see every field.</summary>
+    public SchemaModel Schema => _current.Schema;
+
+    /// <summary>The schema as a caller with <paramref name="access"/> sees it (<see cref="GatewayRootFields.SchemaFor"/>).</summary>
+    public SchemaModel SchemaFor(FieldAccess access) => _current.SchemaFor(access);
 }

@@ -34,6 +34,7 @@ public static class PopcornUpstreamServiceCollectionExtensions
         services.TryAddSingleton<UpstreamClient>();
         services.TryAddSingleton<UpstreamResourceHandler>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaLoader>());
+        services.TryAddSingleton<UpstreamSchemaComposer>();
         services.TryAddSingleton<UpstreamSchemaWatch>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<Hosting.IHostedService, UpstreamSchemaChecks>());
         services.AddServiceDiscovery();

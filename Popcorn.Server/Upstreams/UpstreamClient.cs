@@ -24,6 +24,21 @@ internal sealed class UpstreamClient(
 
     public PopcornUpstreamOptions OptionsOf(string service) => options.Get(service);
 
+    /// <summary>GETs a document the gateway keeps (a service's schema): its body in an array of its own, not a pooled buffer.</summary>
+    /// <exception cref="UpstreamUnavailableException">The service did not give a usable answer.</exception>
+    public async Task<byte[]> GetCopyAsync(string service, string pathAndQuery, CancellationToken cancellationToken)
+    {
+        var (buffer, length) = await GetAsync(service, pathAndQuery, context: null, cancellationToken);
+        try
+        {
+            return buffer.AsSpan(0, length).ToArray();
+        }
+        finally
+        {
+            Return(buffer);
+        }
+    }
+
     /// <summary>
     /// GETs <paramref name="pathAndQuery"/> from <paramref name="service"/> and returns its body (a pooled buffer: return
     /// it with <see cref="Return"/>). <paramref name="context"/> gives the headers to pass on; null at startup.

@@ -32,7 +32,7 @@ internal static class ConnectionFields
     /// The list field a connection named <paramref name="name"/> pages, with its shape, for a caller with
     /// <paramref name="access"/>; null when there is no such connection.
     /// </summary>
-    public static (GatewayField Field, ResultShape Shape)? Find(PopcornRegistry registry, PopcornGateway gateway, string name, FieldAccess access)
+    public static (GatewayField Field, ResultShape Shape)? Find(PopcornRegistry registry, GatewayRootFields gateway, string name, FieldAccess access)
     {
         if (!name.EndsWith(FieldSuffix, StringComparison.Ordinal) || name.Length == FieldSuffix.Length
             || gateway.Find(name[..^FieldSuffix.Length]) is not { } field)
@@ -44,7 +44,7 @@ internal static class ConnectionFields
     }
 
     /// <summary>The shape of <paramref name="field"/>'s elements when it has a connection beside it for this caller; null otherwise.</summary>
-    public static ResultShape? Offered(PopcornRegistry registry, PopcornGateway gateway, GatewayField field, FieldAccess access)
+    public static ResultShape? Offered(PopcornRegistry registry, GatewayRootFields gateway, GatewayField field, FieldAccess access)
     {
         if (field.IsMutation || field.Source is not ResolverSource || registry.ShapeOf(field) is not { IsSequence: true } shape
             || field.Arguments.Any(a => Array.IndexOf(PlanCompiler.CollectionArgumentNames, a.Name) >= 0)
@@ -56,7 +56,7 @@ internal static class ConnectionFields
 
         // A model already named like a connection's types keeps its name; the list then has no connection.
         var element = shape.Metadata;
-        bool taken = registry.ModelTypes.Any(m => m.Name == ConnectionType(element) || m.Name == EdgeType(element) || m.Name == PageInfoType);
+        bool taken = gateway.ModelTypes.Any(m => m.Name == ConnectionType(element) || m.Name == EdgeType(element) || m.Name == PageInfoType);
         return taken ? null : shape;
     }
 

@@ -8,7 +8,7 @@ namespace Popcorn.Server;
 /// nothing itself (<see cref="GatewayOperations"/> logs and counts a refusal); with <paramref name="checkOnly"/> it
 /// neither reads nor fills the plan cache and records no cost, for <see cref="GatewayOperations.Check"/>.
 /// </summary>
-internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway, bool checkOnly = false)
+internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPlans callerPlans, bool checkOnly = false)
 {
     private readonly ConnectionPlanner _connections = new(callerPlans, checkOnly);
 
@@ -22,9 +22,10 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
 
     /// <summary>
     /// The operation for callers with <paramref name="access"/>, or null with <paramref name="errors"/> filled. With
-    /// <paramref name="mutation"/> its root fields are the <c>Mutation</c> type's.
+    /// <paramref name="mutation"/> its root fields are the <c>Mutation</c> type's. Planned against
+    /// <paramref name="gateway"/>, the generation the request validated its document against.
     /// </summary>
-    public GatewayOperation? Plan(SelectionTree document, List<GraphQLError> errors, FieldAccess access, bool mutation = false)
+    public GatewayOperation? Plan(GatewayRootFields gateway, SelectionTree document, List<GraphQLError> errors, FieldAccess access, bool mutation = false)
     {
         var schema = gateway.SchemaFor(access);
         var policies = new SortedSet<string>(StringComparer.Ordinal);

@@ -10,11 +10,12 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans callerPlans, PopcornGateway gateway)
 {
-    private readonly GatewayOperationPlanner _planner = new(registry, callerPlans, gateway);
+    private readonly GatewayOperationPlanner _planner = new(registry, callerPlans);
 
-    private readonly GatewayOperationPlanner _checker = new(registry, callerPlans, gateway, checkOnly: true);
+    private readonly GatewayOperationPlanner _checker = new(registry, callerPlans, checkOnly: true);
 
-    internal GatewayDocumentCache Documents { get; } = new(registry.Options.PlanCacheCapacity, registry.Metrics);
+    /// <summary>The document cache of the generation served now (each generation has its own: docs/gateway.md, "Schema refresh").</summary>
+    internal GatewayDocumentCache Documents => gateway.Current.Documents;
 
     /// <summary>
     /// The validated operation for this caller, from the document cache or prepared. An operation whose plans touch no
@@ -53,7 +54,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     public List<GraphQLError> Check(GatewayRequest request, FieldAccess access)
     {
         var errors = new List<GraphQLError>();
-        Prepare(request, errors, access, checkOnly: true);
+        Prepare(gateway.Current, request, errors, access, checkOnly: true);
         return errors;
     }
 
@@ -64,12 +65,14 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// </summary>
     private Prepared Settle(GatewayRequest request, GatewayDocumentCache.Key key, bool cacheable, FieldAccess access)
     {
-        if (cacheable && Documents.TryGet(key, out var cached))
+        // One generation for the whole request: what it reads from the cache, validates against, plans and caches.
+        var served = gateway.Current;
+        if (cacheable && served.Documents.TryGet(key, out var cached))
         {
             return cached with { FromCache = true };
         }
 
-        var prepared = Prepare(request, access);
+        var prepared = Prepare(served, request, access);
         if (prepared.Operation is { } named && access.IsUnrestricted)
         {
             named.NamesProtectedField = callerPlans.NamesProtectedField(request.Query!);
@@ -77,7 +80,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 
         if (cacheable && (prepared.Operation is not null || registry.AllPolicies.Count > 0))
         {
-            Documents.Add(key, prepared);
+            served.Documents.Add(key, prepared);
         }
 
         return prepared;
@@ -109,10 +112,10 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     }
 
     /// <summary>The operation, or the errors that refuse it, logged and counted (<see cref="Report"/>).</summary>
-    private Prepared Prepare(GatewayRequest request, FieldAccess access)
+    private Prepared Prepare(GatewayRootFields served, GatewayRequest request, FieldAccess access)
     {
         var errors = new List<GraphQLError>();
-        if (Prepare(request, errors, access, checkOnly: false) is { } operation)
+        if (Prepare(served, request, errors, access, checkOnly: false) is { } operation)
         {
             return new(operation, null);
         }
@@ -125,14 +128,14 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// Parses, validates and plans the request's document; null with <paramref name="errors"/> filled when it is refused.
     /// Reports nothing: the caller decides whether a refusal is logged and counted.
     /// </summary>
-    private GatewayOperation? Prepare(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly)
+    private GatewayOperation? Prepare(GatewayRootFields served, GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly)
     {
         SelectionTree? document;
         bool mutation;
         IReadOnlyList<GraphQLError> warnings;
         try
         {
-            document = ParseValid(request, errors, access, checkOnly, out mutation, out warnings);
+            document = ParseValid(served, request, errors, access, checkOnly, out mutation, out warnings);
         }
         catch (PopcornQueryException e)
         {
@@ -140,7 +143,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
             return null;
         }
 
-        var operation = document is null ? null : (checkOnly ? _checker : _planner).Plan(document, errors, access, mutation);
+        var operation = document is null ? null : (checkOnly ? _checker : _planner).Plan(served, document, errors, access, mutation);
         if (operation is not null)
         {
             operation.Warnings = warnings;
@@ -155,7 +158,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
     /// and the whole-document <c>{}</c> have no GraphQL validation and are checked by the planner alone.
     /// </summary>
     /// <exception cref="PopcornQueryException">The text does not parse, or its variables do not bind.</exception>
-    private SelectionTree? ParseValid(GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
+    private SelectionTree? ParseValid(GatewayRootFields served, GatewayRequest request, List<GraphQLError> errors, FieldAccess access, bool checkOnly, out bool mutation, out IReadOnlyList<GraphQLError> warnings)
     {
         mutation = false;
         warnings = [];
@@ -167,7 +170,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 
         // A check neither reads nor fills the cache of validated documents: its drafts would crowd out the ones that run.
         GatewayDocumentCache.ValidatedDocument known = default;
-        bool validated = !checkOnly && Documents.TryGetValidated(query, out known);
+        bool validated = !checkOnly && served.Documents.TryGetValidated(query, out known);
         var document = known.Document;
         warnings = known.Warnings ?? [];
         if (!validated)
@@ -185,7 +188,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         bool hides = !access.IsUnrestricted && registry.Options.UnauthorizedFields == UnauthorizedFieldHandling.Hide;
         if (!validated || hides)
         {
-            var invalid = DocumentValidator.Validate(hides ? gateway.SchemaFor(access) : gateway.Schema, query, document!, out warnings);
+            var invalid = DocumentValidator.Validate(hides ? served.SchemaFor(access) : served.Schema, query, document!, out warnings);
             if (invalid.Count > 0)
             {
                 errors.AddRange(invalid);
@@ -194,7 +197,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
 
             if (!hides && !checkOnly)
             {
-                Documents.AddValidated(query, new(document!, warnings));
+                served.Documents.AddValidated(query, new(document!, warnings));
             }
         }
 
@@ -202,7 +205,7 @@ internal sealed class GatewayOperations(PopcornRegistry registry, CallerPlans ca
         {
             // A mutation's variables are coerced against the schema's input types before anything runs (6.1.2).
             mutation = true;
-            VariableValueRules.Check(hides ? gateway.SchemaFor(access) : gateway.Schema, query, selected, request.Variables, errors);
+            VariableValueRules.Check(hides ? served.SchemaFor(access) : served.Schema, query, selected, request.Variables, errors);
             if (errors.Count > 0)
             {
                 return null;

@@ -12,7 +12,7 @@ internal static class SchemaModelBuilder
 {
     private const string MapScalar = "Map";
 
-    public static SchemaModel Build(PopcornRegistry registry, PopcornGateway gateway, FieldAccess access)
+    public static SchemaModel Build(PopcornRegistry registry, GatewayRootFields gateway, FieldAccess access)
     {
         // In the SDL's order (custom scalars, the query type, the models): tools list types in the order they get them.
         var paged = new List<TypeMetadata>();
@@ -29,9 +29,9 @@ internal static class SchemaModelBuilder
 
         var inputObjects = gateway.Inputs?.Objects.Select(i => i.Name).ToHashSet(StringComparer.Ordinal) ?? [];
         var scalars = new OutputScalars(registry, gateway.Inputs);
-        var taken = registry.ModelTypes.Select(m => m.Name).Concat(inputObjects).ToHashSet(StringComparer.Ordinal);
+        var taken = gateway.ModelTypes.Select(m => m.Name).Concat(inputObjects).ToHashSet(StringComparer.Ordinal);
         var aggregated = new List<TypeMetadata>();
-        foreach (var model in registry.ModelTypes)
+        foreach (var model in gateway.ModelTypes)
         {
             // A type only ever read as an input is described as an input object, not also as an output type of the same name.
             if (!inputObjects.Contains(model.Name) || IsReturned(model, registry, gateway))
@@ -45,7 +45,7 @@ internal static class SchemaModelBuilder
         UseInputScalars(scalars, gateway, mutations, access);
 
         // Built before the scalars are placed: a filter may compare a date field no described type shows.
-        var arguments = ArgumentInputTypes.For(registry.ModelTypes, access, scalars.EnumNameOf, scalars.DateNameOf).ToList();
+        var arguments = ArgumentInputTypes.For(gateway.ModelTypes, access, scalars.EnumNameOf, scalars.DateNameOf).ToList();
 
         // The date and time scalars the models use go first, beside Map, as the SDL prints custom scalars.
         types.InsertRange(1, scalars.UsedScalars);
@@ -65,7 +65,7 @@ internal static class SchemaModelBuilder
     /// Date inputs have the outputs' scalars: those the visible root fields' arguments and the input objects' members
     /// (as the caller may set them) use are declared too, even where no model's field uses them.
     /// </summary>
-    private static void UseInputScalars(OutputScalars scalars, PopcornGateway gateway, GatewayField[] mutations, FieldAccess access)
+    private static void UseInputScalars(OutputScalars scalars, GatewayRootFields gateway, GatewayField[] mutations, FieldAccess access)
     {
         foreach (var argument in gateway.Fields.Concat(mutations).SelectMany(f => f.Arguments))
         {
@@ -112,7 +112,7 @@ internal static class SchemaModelBuilder
     }
 
     /// <summary>True when a root field's result reaches <paramref name="model"/> through the models' fields.</summary>
-    private static bool IsReturned(TypeMetadata model, PopcornRegistry registry, PopcornGateway gateway)
+    private static bool IsReturned(TypeMetadata model, PopcornRegistry registry, GatewayRootFields gateway)
     {
         var seen = new HashSet<TypeMetadata>();
         var pending = new Stack<TypeMetadata>(gateway.Fields.Concat(gateway.Mutations).Select(f => registry.ShapeOf(f)?.Metadata).OfType<TypeMetadata>());
@@ -139,7 +139,7 @@ internal static class SchemaModelBuilder
     /// A root type of <paramref name="rootFields"/>. With <paramref name="connections"/> (the query type), a list field
     /// that has a Relay connection is followed by it, and its element type is added to the list.
     /// </summary>
-    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access, (PopcornGateway Gateway, List<TypeMetadata> Elements)? connections)
+    private static SchemaType RootType(string typeName, PopcornRegistry registry, IReadOnlyList<GatewayField> rootFields, FieldAccess access, (GatewayRootFields Gateway, List<TypeMetadata> Elements)? connections)
     {
         var fields = new List<SchemaField>(rootFields.Count);
         foreach (var field in rootFields)

@@ -12,6 +12,12 @@ internal sealed class UpstreamSchemaShape
     private readonly Dictionary<string, Dictionary<string, string>> _types = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> _rootFields = new(StringComparer.Ordinal);
 
+    /// <summary>
+    /// Everything of the document the gateway reads (types, root fields, limits) as the service wrote it: two reads
+    /// with the same fingerprint serve the same schema, whatever else the document holds (a gateway's own report).
+    /// </summary>
+    public string Fingerprint { get; private set; } = string.Empty;
+
     /// <exception cref="JsonException">The body is not JSON.</exception>
     /// <exception cref="InvalidOperationException">The body is not a Popcorn schema.</exception>
     public static UpstreamSchemaShape Read(ReadOnlyMemory<byte> json, string? prefix)
@@ -21,6 +27,7 @@ internal sealed class UpstreamSchemaShape
         var shape = new UpstreamSchemaShape();
         try
         {
+            shape.Fingerprint = Fingerprinted(root);
             foreach (var type in root.GetProperty("types").EnumerateArray())
             {
                 var fields = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -53,6 +60,17 @@ internal sealed class UpstreamSchemaShape
         }
 
         return shape;
+    }
+
+    private static string Fingerprinted(JsonElement root)
+    {
+        var text = new System.Text.StringBuilder();
+        foreach (string part in (ReadOnlySpan<string>)["types", "rootFields", "limits"])
+        {
+            text.Append(root.TryGetProperty(part, out var value) ? value.GetRawText() : "-").Append('\n');
+        }
+
+        return text.ToString();
     }
 
     /// <summary>What changed from <paramref name="served"/> (the schema the gateway serves) to this one, breaking changes first.</summary>

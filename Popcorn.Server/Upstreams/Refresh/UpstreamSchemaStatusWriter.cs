@@ -4,7 +4,8 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Writes the gateway's <c>upstreams</c> in its <c>/popcorn/schema</c>: per Popcorn service, since when its schema is
-/// served, when it was last read again, why it could not be (null when it could), and what changed there since.
+/// served, when it was last read again, why it could not be (null when it could), why a changed schema could not be
+/// served (null when it was), and what the last change was.
 /// </summary>
 internal static class UpstreamSchemaStatusWriter
 {
@@ -26,6 +27,7 @@ internal static class UpstreamSchemaStatusWriter
             }
 
             json.WriteString("unreachable", status.Unreachable);
+            json.WriteString("refused", status.Refused);
             json.WriteBoolean("breaking", status.Changes.Any(c => c.Breaking));
             json.WriteStartArray("changes");
             foreach (var change in status.Changes)

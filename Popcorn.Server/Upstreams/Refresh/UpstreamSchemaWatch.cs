@@ -5,14 +5,15 @@ using Microsoft.Extensions.Logging;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Reads a Popcorn service's schema again and compares it with the one the gateway serves for it: a changed schema is
-/// logged (a breaking change as a Warning saying what broke) and reported in the gateway's <c>/popcorn/schema</c>; a
-/// service that cannot be read keeps being served with the schema read at startup. A singleton; the checks run in
-/// <see cref="UpstreamSchemaChecks"/>.
+/// Reads a Popcorn service's schema again and, when it changed, serves the new one (<see cref="UpstreamSchemaComposer"/>):
+/// the change is logged (a breaking one as a Warning saying what broke) and reported in the gateway's
+/// <c>/popcorn/schema</c>. A schema that cannot be served (a name clash, a join or REST resource that no longer fits)
+/// leaves the one served before, logged as an Error and reported as refused; a service that cannot be read keeps being
+/// served with the schema it had. A singleton; the checks run in <see cref="UpstreamSchemaChecks"/>.
 /// </summary>
-internal sealed class UpstreamSchemaWatch(UpstreamClient client, ILogger<UpstreamSchemaWatch> logger)
+internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaComposer composer, ILogger<UpstreamSchemaWatch> logger)
 {
-    private readonly ConcurrentDictionary<string, (UpstreamSchemaShape Served, UpstreamSchemaStatus Status)> _services = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, Watched> _services = new(StringComparer.Ordinal);
 
     /// <summary>Every watched service's status, by name.</summary>
     public IReadOnlyList<UpstreamSchemaStatus> Statuses => _services.Values.Select(s => s.Status).OrderBy(s => s.Service, StringComparer.Ordinal).ToArray();
@@ -25,36 +26,54 @@ internal sealed class UpstreamSchemaWatch(UpstreamClient client, ILogger<Upstrea
     public void Served(string service, ReadOnlyMemory<byte> schema)
     {
         var shape = UpstreamSchemaShape.Read(schema, client.OptionsOf(service).Prefix);
-        _services[service] = (shape, new UpstreamSchemaStatus(service, TimeProvider.System.GetUtcNow(), null, null, []));
+        _services[service] = new(shape, new UpstreamSchemaStatus(service, TimeProvider.System.GetUtcNow(), null, null, [], null));
     }
 
-    /// <summary>Reads the service's schema again; never throws but for <paramref name="cancellationToken"/>.</summary>
+    /// <summary>Reads the service's schema again and serves it if it changed; never throws but for <paramref name="cancellationToken"/>.</summary>
     public async Task CheckAsync(string service, CancellationToken cancellationToken)
     {
-        var (served, before) = _services[service];
+        var watched = _services[service];
+        var (served, before) = (watched.Served, watched.Status);
         var settings = client.OptionsOf(service);
+        var now = TimeProvider.System.GetUtcNow();
         UpstreamSchemaStatus after;
         try
         {
-            var body = await client.GetAsync(service, settings.SchemaPath, context: null, cancellationToken);
-            try
+            byte[] document = await client.GetCopyAsync(service, settings.SchemaPath, cancellationToken);
+            var shape = UpstreamSchemaShape.Read(document, settings.Prefix);
+            if (shape.Fingerprint == served.Fingerprint)
             {
-                var changes = UpstreamSchemaShape.Read(body.Buffer.AsMemory(0, body.Length), settings.Prefix).ChangesSince(served);
-                after = before with { CheckedAt = TimeProvider.System.GetUtcNow(), Unreachable = null, Changes = changes };
+                // The schema served: the report keeps the last change served (a refused change is gone again).
+                after = before with { CheckedAt = now, Unreachable = null, Changes = watched.ServedChanges, Refused = null };
             }
-            finally
+            else
             {
-                UpstreamClient.Return(body.Buffer);
+                var changes = shape.ChangesSince(served);
+                if (changes.Count == 0)
+                {
+                    changes = [new(false, "other details changed (descriptions, sortable or filterable fields, limits); no type or field added, removed or retyped")];
+                }
+
+                try
+                {
+                    composer.ServeChanged(service, document);
+                    served = shape;
+                    after = new UpstreamSchemaStatus(service, now, now, null, changes, null);
+                }
+                catch (Exception e) when (e is InvalidOperationException or JsonException or KeyNotFoundException)
+                {
+                    after = before with { CheckedAt = now, Unreachable = null, Changes = changes, Refused = e.Message };
+                }
             }
         }
         catch (Exception e) when (e is UpstreamUnavailableException or JsonException or InvalidOperationException && !cancellationToken.IsCancellationRequested)
         {
             // The last good schema stays served: a service that is down is its fields' SOURCE_UNAVAILABLE, not the
             // whole gateway's outage, and one whose schema cannot be read says nothing about what it answers.
-            after = before with { CheckedAt = TimeProvider.System.GetUtcNow(), Unreachable = e.Message };
+            after = before with { CheckedAt = now, Unreachable = e.Message };
         }
 
-        _services[service] = (served, after);
+        _services[service] = new(served, after) { ServedChanges = after.Refused is null ? after.Changes : watched.ServedChanges };
         Log(before, after);
     }
 
@@ -70,19 +89,35 @@ internal sealed class UpstreamSchemaWatch(UpstreamClient client, ILogger<Upstrea
             return;
         }
 
-        if (after.Changes.SequenceEqual(before.Changes))
+        string changes = string.Join("; ", after.Changes.Select(c => c.Description));
+        if (after.Refused is not null)
         {
+            if (after.Refused != before.Refused)
+            {
+                logger.UpstreamSchemaRefused(after.Service, after.Refused, changes);
+            }
+
             return;
         }
 
-        string changes = string.Join("; ", after.Changes.Select(c => c.Description));
+        if (after.ServedSince == before.ServedSince)
+        {
+            return; // nothing new served
+        }
+
         if (after.Changes.Any(c => c.Breaking))
         {
             logger.UpstreamSchemaBroken(after.Service, after.Changes.Count(c => c.Breaking), changes);
         }
-        else if (after.Changes.Count > 0)
+        else
         {
             logger.UpstreamSchemaGrew(after.Service, changes);
         }
+    }
+
+    /// <summary>A service's served schema, its status, and the changes the served schema brought (the report's, unless a change is refused).</summary>
+    private sealed record Watched(UpstreamSchemaShape Served, UpstreamSchemaStatus Status)
+    {
+        public IReadOnlyList<UpstreamSchemaChange> ServedChanges { get; init; } = [];
     }
 }

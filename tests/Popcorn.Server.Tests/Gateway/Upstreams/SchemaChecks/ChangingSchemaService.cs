@@ -47,9 +47,19 @@ public sealed class ChangingSchemaService : IAsyncDisposable
         _schema = schema.ToJsonString();
     }
 
+    /// <summary>From now on the service describes itself as it really is again.</summary>
+    public void RestoreSchema() => _schema = null;
+
     /// <summary>The fields of <paramref name="type"/> in <paramref name="schema"/>.</summary>
     public static JsonArray FieldsOf(JsonObject schema, string type) =>
         schema["types"]!.AsArray().Single(t => (string?)t!["name"] == type)!["fields"]!.AsArray();
+
+    /// <summary>Removes <paramref name="field"/> from <paramref name="type"/> in <paramref name="schema"/>.</summary>
+    public static void RemoveField(JsonObject schema, string type, string field)
+    {
+        var fields = FieldsOf(schema, type);
+        fields.Remove(fields.Single(f => (string?)f!["name"] == field));
+    }
 
     public async Task StopAsync() => await _app!.StopAsync();
 
