@@ -49,7 +49,21 @@ internal sealed class UpstreamClient(
     /// </remarks>
     /// <exception cref="UpstreamUnavailableException">The service did not give a usable answer.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the client left).</exception>
-    public async Task<(byte[] Buffer, int Length)> GetAsync(string service, string pathAndQuery, HttpContext? context, CancellationToken cancellationToken, bool notFoundIsAnswer = false)
+    public Task<(byte[] Buffer, int Length)> GetAsync(string service, string pathAndQuery, HttpContext? context, CancellationToken cancellationToken, bool notFoundIsAnswer = false) =>
+        GetAsync(service, pathAndQuery, context, s_readAll, notFound: ([], -1), notFoundIsAnswer, cancellationToken);
+
+    private static readonly Func<Stream, CancellationToken, Task<(byte[] Buffer, int Length)>> s_readAll = ReadAllAsync;
+
+    /// <summary>
+    /// GETs <paramref name="pathAndQuery"/> from <paramref name="service"/> and hands its body to <paramref name="read"/>
+    /// as it arrives: a stream that stops at the service's <see cref="PopcornUpstreamOptions.MaxResponseBytes"/> and,
+    /// with the headers, at its <see cref="PopcornUpstreamOptions.Timeout"/> (a service that sends its body slowly is a
+    /// timeout, not a hang). What <paramref name="read"/> throws but an <see cref="UpstreamUnavailableException"/> or a
+    /// cancellation counts as the service being unavailable; the call counts as answered when it returns.
+    /// </summary>
+    /// <exception cref="UpstreamUnavailableException">The service did not give a usable answer.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled (the client left).</exception>
+    public async Task<T> GetAsync<T>(string service, string pathAndQuery, HttpContext? context, Func<Stream, CancellationToken, Task<T>> read, T notFound, bool notFoundIsAnswer, CancellationToken cancellationToken)
     {
         var settings = options.Get(service);
         var client = clients.CreateClient(HttpClientName(service));
@@ -68,6 +82,9 @@ internal sealed class UpstreamClient(
 
         long started = metrics.Start();
         string failure = PopcornTelemetryTags.UpstreamErrorStatus; // what an UpstreamUnavailableException thrown below means
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        deadline.CancelAfter(settings.Timeout);
+        UpstreamBodyStream? body = null;
         try
         {
             using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
@@ -75,7 +92,7 @@ internal sealed class UpstreamClient(
             {
                 OutageOf(service).Succeeded();
                 metrics.Ended(service, PopcornTelemetryTags.UpstreamNotFound, null, 0, started);
-                return ([], -1);
+                return notFound;
             }
 
             if (!response.IsSuccessStatusCode)
@@ -92,15 +109,18 @@ internal sealed class UpstreamClient(
                 throw TooLarge(service, settings);
             }
 
-            await using var stream = await response.Content.ReadAsStreamAsync(cancellationToken);
-            var body = await ReadCappedAsync(stream, service, settings, cancellationToken);
-            OutageOf(service).Succeeded();
-            metrics.Ended(service, PopcornTelemetryTags.UpstreamAnswered, null, body.Length, started);
-            return body;
+            body = new UpstreamBodyStream(await response.Content.ReadAsStreamAsync(cancellationToken), settings.MaxResponseBytes, () => TooLarge(service, settings));
+            await using (body)
+            {
+                var result = await read(body, deadline.Token);
+                OutageOf(service).Succeeded();
+                metrics.Ended(service, PopcornTelemetryTags.UpstreamAnswered, null, body.BytesRead, started);
+                return result;
+            }
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            metrics.Ended(service, PopcornTelemetryTags.UpstreamCancelled, null, 0, started);
+            metrics.Ended(service, PopcornTelemetryTags.UpstreamCancelled, null, body?.BytesRead ?? 0, started);
             throw;
         }
         catch (UpstreamUnavailableException e)
@@ -112,13 +132,15 @@ internal sealed class UpstreamClient(
         }
         catch (Exception e)
         {
-            // Connection refused, a timeout of the resilience handler (Polly's TimeoutRejectedException), an open circuit
-            // (BrokenCircuitException), a reset mid-body: the client learns only that the service is unavailable.
+            // Connection refused, a timeout of the resilience handler (Polly's TimeoutRejectedException) or of the body
+            // (the deadline), an open circuit (BrokenCircuitException), a reset mid-body: the client learns only that
+            // the service is unavailable.
+            bool timedOut = e is TimeoutRejectedException || (e is OperationCanceledException && deadline.IsCancellationRequested);
             logger.UpstreamFailed(service, e.GetType().Name, e);
             OutageOf(service).Failed(e);
             metrics.Ended(service, PopcornTelemetryTags.UpstreamFailed,
-                e is TimeoutRejectedException ? PopcornTelemetryTags.UpstreamErrorTimeout : PopcornTelemetryTags.UpstreamErrorUnavailable, 0, started);
-            throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e, e is TimeoutRejectedException ? StatusCodes.Status504GatewayTimeout : StatusCodes.Status503ServiceUnavailable);
+                timedOut ? PopcornTelemetryTags.UpstreamErrorTimeout : PopcornTelemetryTags.UpstreamErrorUnavailable, 0, started);
+            throw new UpstreamUnavailableException($"The service '{service}' is unavailable.", e, timedOut ? StatusCodes.Status504GatewayTimeout : StatusCodes.Status503ServiceUnavailable);
         }
     }
 
@@ -137,7 +159,8 @@ internal sealed class UpstreamClient(
         }
     }
 
-    private static async Task<(byte[] Buffer, int Length)> ReadCappedAsync(Stream stream, string service, PopcornUpstreamOptions settings, CancellationToken cancellationToken)
+    /// <summary>Reads the whole body (the stream stops at the service's cap) into a pooled buffer.</summary>
+    private static async Task<(byte[] Buffer, int Length)> ReadAllAsync(Stream stream, CancellationToken cancellationToken)
     {
         var buffer = ArrayPool<byte>.Shared.Rent(16 * 1024);
         int length = 0;
@@ -160,10 +183,6 @@ internal sealed class UpstreamClient(
                 }
 
                 length += read;
-                if (length > settings.MaxResponseBytes)
-                {
-                    throw TooLarge(service, settings);
-                }
             }
         }
         catch

@@ -8,7 +8,8 @@ namespace Popcorn.Server;
 /// <summary>
 /// The source of a gateway root field served by a plain JSON service's GET operation: sends the plain request the
 /// planner printed (<see cref="OpenApiRequest"/>: path and query from the arguments, the allowed headers) and projects
-/// the whole answer to the client's selection (<see cref="PlainJsonTranscoder"/>).
+/// the answer to the client's selection: a list while it streams in (<see cref="PlainJsonListStream"/>), an object once
+/// read whole (<see cref="PlainJsonTranscoder"/>).
 /// </summary>
 internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
 {
@@ -26,6 +27,15 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
     /// <summary>Calls the operation at the path and query the planner printed for <paramref name="step"/>.</summary>
     public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step)
     {
+        if (Spec.IsList)
+        {
+            // A list is projected while it streams in (PlainJsonListStream): memory follows the selection, not the body.
+            var (value, breaks) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context,
+                (body, cancellationToken) => PlainJsonListStream.ReadAsync(body, Spec.Service, step.Key, step.Plan!, catalog, writerOptions, cancellationToken),
+                notFound: (s_none, null), Request.NotFoundIsNull, context.RequestAborted);
+            return breaks is null ? value : throw breaks;
+        }
+
         var (buffer, length) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context, context.RequestAborted, notFoundIsAnswer: Request.NotFoundIsNull);
         if (length < 0)
         {
@@ -37,7 +47,7 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
             var output = new ArrayBufferWriter<byte>(Math.Max(256, Math.Min(length, 64 * 1024)));
             using (var json = new Utf8JsonWriter(output, writerOptions with { Indented = false }))
             {
-                PlainJsonTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), step.Key, step.Plan!, Spec.IsList, catalog, json);
+                PlainJsonTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), step.Key, step.Plan!, catalog, json);
             }
 
             return new UpstreamValue(output.WrittenMemory);

@@ -15,29 +15,29 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class PlainJsonTranscoder
 {
-    private static readonly JsonReaderOptions s_reader = new() { MaxDepth = 256 };
+    internal static readonly JsonReaderOptions ReaderOptions = new() { MaxDepth = 256 };
 
     private readonly string _service;
     private readonly UpstreamCatalog _catalog;
     private readonly List<object> _path = new();
 
-    private PlainJsonTranscoder(string service, UpstreamCatalog catalog, string key)
+    internal PlainJsonTranscoder(string service, UpstreamCatalog catalog, string key)
     {
         _service = service;
         _catalog = catalog;
         _path.Add(key);
     }
 
-    /// <summary>Copies <paramref name="body"/>, the whole answer, as root field <paramref name="key"/>'s value.</summary>
+    /// <summary>Copies <paramref name="body"/>, the whole answer (an object), as root field <paramref name="key"/>'s value; a list streams (<see cref="PlainJsonListStream"/>).</summary>
     /// <exception cref="UpstreamUnavailableException">The body is malformed JSON or breaks the service's document.</exception>
-    public static void Transcode(string service, ReadOnlySpan<byte> body, string key, SelectionPlan plan, bool isList, UpstreamCatalog catalog, Utf8JsonWriter writer)
+    public static void Transcode(string service, ReadOnlySpan<byte> body, string key, SelectionPlan plan, UpstreamCatalog catalog, Utf8JsonWriter writer)
     {
         var copy = new PlainJsonTranscoder(service, catalog, key);
         try
         {
             // The whole body is checked to be one JSON value first, so a truncated or padded answer is malformed
             // rather than half copied.
-            var check = new Utf8JsonReader(body, s_reader);
+            var check = new Utf8JsonReader(body, ReaderOptions);
             if (!check.Read())
             {
                 throw new JsonException("The body is empty.");
@@ -49,14 +49,7 @@ internal sealed class PlainJsonTranscoder
                 throw new JsonException("Something follows the value.");
             }
 
-            if (isList)
-            {
-                copy.List(body, writer, plan, nullable: true, plan.Arguments);
-            }
-            else
-            {
-                copy.Object(body, writer, plan, nullable: true);
-            }
+            copy.Object(body, writer, plan, nullable: true);
         }
         catch (JsonException e)
         {
@@ -67,7 +60,7 @@ internal sealed class PlainJsonTranscoder
     /// <summary>Copies the object <paramref name="value"/> (the exact bytes of one JSON value) through <paramref name="plan"/>.</summary>
     private void Object(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, bool nullable)
     {
-        var reader = new Utf8JsonReader(value, s_reader);
+        var reader = new Utf8JsonReader(value, ReaderOptions);
         reader.Read();
         if (reader.TokenType == JsonTokenType.Null)
         {
@@ -153,7 +146,7 @@ internal sealed class PlainJsonTranscoder
                 List(value, writer, child, field.IsNullable, planned.Arguments);
                 break;
             default:
-                var reader = new Utf8JsonReader(value, s_reader);
+                var reader = new Utf8JsonReader(value, ReaderOptions);
                 reader.Read();
                 if (field.Kind == FieldKind.List)
                 {
@@ -171,7 +164,7 @@ internal sealed class PlainJsonTranscoder
     /// <summary>Copies a list of objects, only its page when <paramref name="arguments"/> has <c>first</c>/<c>skip</c>.</summary>
     private void List(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, bool nullable, CollectionArguments? arguments)
     {
-        var reader = new Utf8JsonReader(value, s_reader);
+        var reader = new Utf8JsonReader(value, ReaderOptions);
         reader.Read();
         if (reader.TokenType == JsonTokenType.Null)
         {
@@ -198,14 +191,23 @@ internal sealed class PlainJsonTranscoder
                 continue;
             }
 
-            _path.Add(index - 1);
-            Object(value[start..(int)reader.BytesConsumed], writer, plan, nullable: true);
-            _path.RemoveAt(_path.Count - 1);
+            Element(value[start..(int)reader.BytesConsumed], writer, plan, index - 1);
             written++;
         }
 
         writer.WriteEndArray();
     }
+
+    /// <summary>Copies element <paramref name="index"/> of a list of objects, <paramref name="value"/> its exact bytes.</summary>
+    internal void Element(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, int index)
+    {
+        _path.Add(index);
+        Object(value, writer, plan, nullable: true);
+        _path.RemoveAt(_path.Count - 1);
+    }
+
+    internal UpstreamUnavailableException Breaks(string expected) =>
+        new($"The service '{_service}' sent a value that breaks its OpenAPI document at '{UpstreamPaths.Print(_path)}': expected {expected}.");
 
     private void ScalarList(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
     {
@@ -253,7 +255,4 @@ internal sealed class PlainJsonTranscoder
 
         writer.WriteNullValue();
     }
-
-    private UpstreamUnavailableException Breaks(string expected) =>
-        new($"The service '{_service}' sent a value that breaks its OpenAPI document at '{UpstreamPaths.Print(_path)}': expected {expected}.");
 }

@@ -63,6 +63,62 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
         Text(body["data"]).ShouldBe("""{"listShipments":[{"id":1,"events":[{"note":"delivered"}]}],"later":[{"id":2}]}""");
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(64)]
+    public async Task ListSentInSmallPieces_IsProjectedAsItStreamsIn_ToTheSameAnswerAsOneSentWhole(int size)
+    {
+        const string Selection = "{ trackingCode id destination { city } events { at } }";
+        var (_, whole) = await server.PostAsync("{ list: listShipments " + Selection + " }");
+        var (status, body) = await server.PostAsync($$"""{ list: faultyShipments(fault: "trickle-{{size}}") {{Selection}} }""");
+
+        status.ShouldBe(200);
+        body!["errors"].ShouldBeNull();
+        Text(body["data"]).ShouldBe(Text(whole!["data"]));
+    }
+
+    [Fact]
+    public async Task FirstOnAListThatNeverEnds_IsAnsweredOnceThePageHasArrived_TheRestNeverRead()
+    {
+        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(30)); // the service's body never ends: only a page can finish
+        var (status, body) = await UpstreamGatewayServer.PostAsync(server.Gateway, """{ faultyShipments(fault: "endless", first: 2) { id trackingCode } }""", cancellationToken: limit.Token);
+
+        status.ShouldBe(200);
+        body!["errors"].ShouldBeNull();
+        Text(body["data"]).ShouldBe("""{"faultyShipments":[{"id":1,"trackingCode":"PK-1"},{"id":2,"trackingCode":"PK-2"}]}""");
+    }
+
+    [Fact]
+    public async Task ListWhoseBodyNeverEnds_IsAGatewayTimeoutAfterTheServicesTimeout_NotAHang()
+    {
+        await using var gateway = UpstreamGatewayServer.BuildGateway(server.ShippingSettings("--Popcorn:Upstreams:shipping:Timeout=00:00:01", "--Popcorn:Upstreams:shipping:AttemptTimeout=00:00:01"));
+        await gateway.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
+        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+
+        var (status, body) = await UpstreamGatewayServer.PostAsync(client, """{ faultyShipments(fault: "endless") { id } }""", cancellationToken: limit.Token);
+
+        status.ShouldBe(200);
+        body!["data"]!["faultyShipments"].ShouldBeNull();
+        var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+        error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
+        error["message"]!.GetValue<string>().ShouldBe("The field 'faultyShipments' is unavailable. The service 'shipping' is unavailable.");
+    }
+
+    [Fact]
+    public async Task SomethingAfterAStreamedList_IsMalformedJson_TheFieldsError()
+    {
+        var (status, body) = await server.PostAsync("""{ faultyShipments(fault: "trailing") { id } listShipments { id } }""");
+
+        status.ShouldBe(200);
+        body!["data"]!["faultyShipments"].ShouldBeNull();
+        body["data"]!["listShipments"]!.AsArray().Count.ShouldBe(2);
+        var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+        error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
+        error["message"]!.GetValue<string>().ShouldBe("The field 'faultyShipments' is unavailable. The service 'shipping' sent malformed JSON.");
+    }
+
     [Fact]
     public async Task ValueOfTheWrongType_IsTheFieldsSourceUnavailableError_NamingWhere_AndTheOtherFieldsAreAnswered()
     {

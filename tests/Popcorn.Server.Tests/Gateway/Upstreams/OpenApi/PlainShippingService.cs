@@ -51,18 +51,51 @@ public sealed class PlainShippingService : IAsyncDisposable
         _app.MapGet("/shipments/{id:int}", (int id) => id == 2
             ? Results.Text("""{"delivered": false, "trackingCode": "PK-\"2\"", "id": 2, "destination": {"city": "Bergen"}}""", "application/json")
             : Results.NotFound());
+        _app.MapGet("/faulty/trickle-{size:int}", (int size, HttpContext context) => TrickleAsync(context, Shipments, size));
+        _app.MapGet("/faulty/endless", EndlessAsync);
         _app.MapGet("/faulty/{fault}", (string fault) => fault switch
         {
             "wrong-type" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, {"id": 2, "trackingCode": 42, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
             "missing-required" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true}]""", "application/json"),
             "null-required" => Results.Text("""[{"id": 1, "trackingCode": null, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
             "malformed" => Results.Text("""[{"id": 1, "trackingCode": "PK""", "application/json"),
+            "trailing" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}] [""", "application/json"),
             "oversized" => Results.Text("[" + string.Join(",", Enumerable.Repeat("""{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}, "padding": "{x}"}""".Replace("{x}", new string('x', 1000), StringComparison.Ordinal), 100)) + "]", "application/json"),
             "not-found" => Results.NotFound(),
             _ => Results.StatusCode(503),
         });
         _app.MapGet("/ping", () => "pong");
         await _app.StartAsync();
+    }
+
+    /// <summary>Sends <paramref name="body"/> <paramref name="size"/> bytes at a time, each flushed: tokens and elements cut anywhere.</summary>
+    private static async Task TrickleAsync(HttpContext context, string body, int size)
+    {
+        context.Response.ContentType = "application/json";
+        byte[] bytes = Encoding.UTF8.GetBytes(body);
+        for (int i = 0; i < bytes.Length; i += size)
+        {
+            await context.Response.Body.WriteAsync(bytes.AsMemory(i, Math.Min(size, bytes.Length - i)));
+            await context.Response.Body.FlushAsync();
+        }
+    }
+
+    /// <summary>Sends three shipments of a list that never ends: the response stays open until the caller leaves.</summary>
+    private static async Task EndlessAsync(HttpContext context)
+    {
+        context.Response.ContentType = "application/json";
+        await context.Response.WriteAsync("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}},""");
+        await context.Response.WriteAsync("""{"id": 2, "trackingCode": "PK-2", "delivered": true, "destination": {"city": "Oslo"}},""");
+        await context.Response.WriteAsync("""{"id": 3, "trackingCode": "PK-3", "delivered": true, "destination": {"city": "Oslo"}},""");
+        await context.Response.Body.FlushAsync();
+        try
+        {
+            await Task.Delay(Timeout.Infinite, context.RequestAborted);
+        }
+        catch (OperationCanceledException)
+        {
+            // the gateway stopped reading
+        }
     }
 
     public async ValueTask DisposeAsync()
