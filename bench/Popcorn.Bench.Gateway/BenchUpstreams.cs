@@ -18,6 +18,15 @@ public sealed class BenchUpstreams(IConfiguration configuration)
 
     public int CustomersCountPort { get; } = configuration.GetValue("CustomersCountPort", 5412);
 
+    /// <summary>Where <see cref="LargeShipments"/> answers (configuration key <c>LargeShipmentsPort</c>); null (the default) for no such service.</summary>
+    public int? LargeShipmentsPort { get; } = configuration.GetValue<int?>("LargeShipmentsPort");
+
+    /// <summary>How large its shipment list is (configuration key <c>LargeShipmentsMegabytes</c>, default 100).</summary>
+    public int LargeShipmentsMegabytes { get; } = configuration.GetValue("LargeShipmentsMegabytes", 100);
+
+    /// <summary>The real shipping service, whose OpenAPI document the large one answers with.</summary>
+    public Uri ShippingAddress { get; } = new(configuration["ShippingAddress"] ?? "http://127.0.0.1:5403");
+
     /// <summary>
     /// Added by the forwarders to every call they pass on (configuration key <c>UpstreamDelayMs</c>, default 0): a
     /// service's latency, as The Guild's federation benchmark gives its subgraphs one.

@@ -4,6 +4,7 @@
 //   bytes /stats/bytes reports (and ?reset=true clears): point a gateway's upstreams at them to see what it fetched;
 //   /stats/calls names the last call each forwarder passed on. With UpstreamDelayMs they delay each call (a service's
 //   latency), and with ViaForwarders the hand-written side and YARP go through them too (bench/gateway/latency.sh).
+//   With LargeShipmentsPort, a plain shipping service there whose list is LargeShipmentsMegabytes (bench/gateway/memory.sh).
 using Popcorn.Bench.Gateway;
 
 var builder = WebApplication.CreateBuilder(args);
@@ -19,6 +20,10 @@ builder.WebHost.ConfigureKestrel(kestrel =>
     kestrel.ListenLocalhost(upstreams.Port);
     kestrel.ListenLocalhost(upstreams.OrdersCountPort);
     kestrel.ListenLocalhost(upstreams.CustomersCountPort);
+    if (upstreams.LargeShipmentsPort is { } large)
+    {
+        kestrel.ListenLocalhost(large);
+    }
 });
 
 var app = builder.Build();
@@ -26,5 +31,10 @@ app.UseMiddleware<ByteCountingMiddleware>();
 app.MapBackendForFrontend();
 app.MapGet("/stats/bytes", (ByteCounts counts, bool? reset) => counts.Report(reset == true));
 app.MapGet("/stats/calls", (ByteCounts counts) => counts.LastCalls());
+if (upstreams.LargeShipmentsPort is { } largePort)
+{
+    app.MapLargeShipments(largePort, upstreams.LargeShipmentsMegabytes * 1024L * 1024, upstreams.ShippingAddress);
+}
+
 app.MapReverseProxy();
 app.Run();
