@@ -31,7 +31,8 @@ app.MapPopcornUpstream("/api/orders", "orders");
 // the entry: what a list screen many clients open would use.
 app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(30)));
 
-// GET /popcorn/schema: what the gateway serves, and under "upstreams" what changed in each Popcorn service's schema
-// since the gateway read it (SchemaCheckInterval in appsettings.json): a breaking change is also logged as a Warning.
+// GET /popcorn/schema: what the gateway serves, and under "upstreams" each Popcorn service's schema as the gateway
+// reads it again (SchemaCheckInterval in appsettings.json): a changed schema is served without a restart, what it
+// changed is reported (a breaking change is also logged as a Warning), and one that cannot be served is refused.
 app.MapPopcornSchema();
 app.Run();
