@@ -30,4 +30,11 @@ public enum FieldFlags
     /// non-null.
     /// </summary>
     NonNullElements = 32,
+
+    /// <summary>
+    /// A list that takes <c>first</c> and <c>skip</c> only, whatever its element type could be sorted or filtered by: its
+    /// elements come from a source that cannot arrange each list on its own (a gateway's join to many, which one call
+    /// answers for every list of a level). A plan that asks it for another argument is refused.
+    /// </summary>
+    PagesOnly = 64,
 }

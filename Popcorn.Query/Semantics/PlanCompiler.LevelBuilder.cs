@@ -81,6 +81,11 @@ public static partial class PlanCompiler
                 throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes no arguments.", item, field.WireName, type.Name);
             }
 
+            if ((field.Flags & FieldFlags.PagesOnly) != 0 && FirstNotPaging(item.Arguments) is { } arranging)
+            {
+                throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes 'first' and 'skip' only, not '{arranging}'.", item, field.WireName, type.Name);
+            }
+
             if (item.Children.Count > 0 && !field.AcceptsChildren)
             {
                 throw session.Error(
@@ -194,6 +199,20 @@ public static partial class PlanCompiler
         }
 
         /// <summary>The spec's SameArguments: the same names with equal values, in any order.</summary>
+        /// <summary>The first argument other than <c>first</c> and <c>skip</c>, for a <see cref="FieldFlags.PagesOnly"/> list; null when there is none.</summary>
+        private static string? FirstNotPaging(IReadOnlyList<QueryArgument> arguments)
+        {
+            foreach (var argument in arguments)
+            {
+                if (argument.Name is not ("first" or "skip"))
+                {
+                    return argument.Name;
+                }
+            }
+
+            return null;
+        }
+
         private static bool SameArguments(IReadOnlyList<QueryArgument> first, IReadOnlyList<QueryArgument> second)
         {
             if (first.Count != second.Count)

@@ -81,7 +81,28 @@ public sealed class PopcornGatewayBuilder
     /// <param name="targetKey">The field of <paramref name="from"/>'s elements it is matched to; default <c>id</c>.</param>
     /// <param name="description">Shown in the schema.</param>
     /// <returns>This builder, for chaining.</returns>
-    public PopcornGatewayBuilder Join(string field, string from, string key, string targetKey = "id", string? description = null)
+    public PopcornGatewayBuilder Join(string field, string from, string key, string targetKey = "id", string? description = null) =>
+        AddJoin(field, from, key, targetKey, description, many: false);
+
+    /// <summary>
+    /// Adds a list field to an upstream service's type whose elements another upstream root field gives, matched by key
+    /// (docs/gateway.md, "Joins"): <c>JoinMany("Customer.orders", from: "orders", targetKey: "customerId")</c> gives
+    /// every <c>Customer</c> the list <c>orders</c>, every element of <c>orders</c> whose <c>customerId</c> equals the
+    /// customer's <c>id</c>, in the service's order, empty when there is none. Fetched as <see cref="Join"/>'s are: once
+    /// per level per service, all keys of the level in one <c>where: {customerId: {in: [...]}}</c>. The client may page
+    /// each parent's list with <c>first</c> and <c>skip</c> (applied by the gateway); <c>orderBy</c> and <c>where</c> on it
+    /// are refused. Checked as <see cref="Join"/> is.
+    /// </summary>
+    /// <param name="field">The new field as <c>Type.name</c>, e.g. <c>Customer.orders</c>.</param>
+    /// <param name="from">The list root field whose elements are the field's, e.g. <c>orders</c>.</param>
+    /// <param name="targetKey">The field of <paramref name="from"/>'s elements holding the parent's key, e.g. <c>customerId</c>; the service must be able to filter by it.</param>
+    /// <param name="key">The field of <c>Type</c> it is matched to; default <c>id</c>.</param>
+    /// <param name="description">Shown in the schema.</param>
+    /// <returns>This builder, for chaining.</returns>
+    public PopcornGatewayBuilder JoinMany(string field, string from, string targetKey, string key = "id", string? description = null) =>
+        AddJoin(field, from, key, targetKey, description, many: true);
+
+    private PopcornGatewayBuilder AddJoin(string field, string from, string key, string targetKey, string? description, bool many)
     {
         ArgumentException.ThrowIfNullOrEmpty(field);
         ArgumentException.ThrowIfNullOrEmpty(from);
@@ -93,7 +114,7 @@ public sealed class PopcornGatewayBuilder
             throw new ArgumentException($"'{field}' does not name a field as Type.name (e.g. Order.customer).", nameof(field));
         }
 
-        var declaration = new UpstreamJoinDeclaration(field[..dot], field[(dot + 1)..], from, key, targetKey, description);
+        var declaration = new UpstreamJoinDeclaration(field[..dot], field[(dot + 1)..], from, key, targetKey, description, many);
         if (_joins.Any(j => j.TypeName == declaration.TypeName && j.FieldName == declaration.FieldName))
         {
             throw new ArgumentException($"The gateway already joins '{field}'.", nameof(field));

@@ -104,7 +104,7 @@ internal static partial class SchemaJsonWriter
             {
                 // The arguments the list takes (docs/data.md); what it can be sorted and filtered by is its element type's isSortable/isFilterable.
                 json.WriteStartArray("arguments");
-                foreach (string argument in PlanCompiler.CollectionArgumentNames)
+                foreach (string argument in (field.Flags & FieldFlags.PagesOnly) != 0 ? ["first", "skip"] : PlanCompiler.CollectionArgumentNames)
                 {
                     json.WriteStringValue(argument);
                 }

@@ -78,6 +78,28 @@ public sealed partial class GatewayOverServicesTests(StoreServicesFixture servic
     }
 
     [Fact]
+    public async Task CustomersWithTheirOrders_AreJoinedWithOneCallToTheOrdersService_AndOneStatementThere()
+    {
+        int before = services.Orders.Output.Length;
+
+        var (status, body) = await services.QueryAsync("{ customers(where: {id: {lte: 3}}) { id recent: orders(first: 2) { id customerId } } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        string log = await services.Orders.WaitForRequestsAsync(before);
+        var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).ToArray();
+        calls.ShouldHaveSingleItem(log); // three customers' lists from one call with their three keys
+        Uri.UnescapeDataString(calls[0]).ShouldContain("[j0:orders(where: {customerId: {in: [1,2,3]}})[id,customerId]]");
+        CountOf(log, "Executed DbCommand").ShouldBe(1, log); // one statement, reading the two selected columns
+        log.ShouldContain("SELECT \"o\".\"Id\", \"o\".\"CustomerId\"\n", Case.Sensitive, log);
+        log.ShouldContain("WHERE \"o\".\"CustomerId\" IN (", Case.Sensitive, log);
+
+        // Seeded: order n belongs to customer (n - 1) % 12 + 1, so customer c's first orders are c and c + 12.
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"customers":[{"id":1,"recent":[{"id":1,"customerId":1},{"id":13,"customerId":1}]},{"id":2,"recent":[{"id":2,"customerId":2},{"id":14,"customerId":2}]},{"id":3,"recent":[{"id":3,"customerId":3},{"id":15,"customerId":3}]}]}""");
+    }
+
+    [Fact]
     public async Task RestResourceOnTheGateway_WithAJoinInTheInclude_IsAnsweredFromBothServices()
     {
         int before = services.Customers.Output.Length;

@@ -28,6 +28,7 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         var customers = StartCustomersAsync(port: 0);
         var orders = ServiceProcess.StartAsync("Orders", 0,
             $"--ConnectionStrings:Orders=Data Source={Path.Combine(_data, "orders.db")}",
+            "--Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information", // requests counted, as the customers' are
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
         var shipping = StartShippingAsync(port: 0);
         Customers = await customers;

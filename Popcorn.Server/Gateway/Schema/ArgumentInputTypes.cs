@@ -23,14 +23,17 @@ internal static class ArgumentInputTypes
 
     private static readonly string[] s_equalityOperators = ["eq", "neq"];
 
+    /// <summary>What every list takes, and all a <see cref="FieldFlags.PagesOnly"/> list takes: <c>first</c> and <c>skip</c>.</summary>
+    public static readonly SchemaInputValue[] PagingArguments =
+    [
+        new("first", null, TypeRef.Named("Int")),
+        new("skip", null, TypeRef.Named("Int")),
+    ];
+
     /// <summary>The arguments of a list field whose elements are <paramref name="element"/>.</summary>
     public static SchemaInputValue[] ListArguments(TypeMetadata element, FieldAccess access)
     {
-        var arguments = new List<SchemaInputValue>
-        {
-            new("first", null, TypeRef.Named("Int")),
-            new("skip", null, TypeRef.Named("Int")),
-        };
+        var arguments = new List<SchemaInputValue>(PagingArguments);
         if (Sortable(element, access).Any())
         {
             arguments.Add(new("orderBy", null, TypeRef.List(TypeRef.NonNull(TypeRef.Named(element.Name + "Sort")))));

@@ -183,7 +183,9 @@ internal static class SchemaModelBuilder
             _ => TypeRef.Named(scalars.NamedTypeOf(field, element: false, () => ScalarName(field.TypeName))),
         };
 
-        var arguments = field.AcceptsCollectionArguments ? ArgumentInputTypes.ListArguments(field.ElementType!, access) : [];
+        var arguments = !field.AcceptsCollectionArguments ? []
+            : (field.Flags & FieldFlags.PagesOnly) != 0 ? ArgumentInputTypes.PagingArguments
+            : ArgumentInputTypes.ListArguments(field.ElementType!, access);
         return new SchemaField(field.WireName, description, arguments, field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
     }
 

@@ -5,7 +5,8 @@ namespace Popcorn.Server;
 /// <summary>
 /// Puts a joined value together: copies the parents' JSON, and at each hole the target's object for its key (itself
 /// copied the same way, with the holes of the next level), or <c>null</c> where there is no key, no object, or the
-/// call failed; a failed one adds a <c>SOURCE_UNAVAILABLE</c> error with the hole's full path (at most
+/// call failed; for a join to many, the list of the key's objects (the page <c>first</c>/<c>skip</c> ask for), empty
+/// where there is none; a failed one adds a <c>SOURCE_UNAVAILABLE</c> error with the hole's full path (at most
 /// <see cref="MaxErrors"/>, then one that counts the rest). An object shared by many parents is copied for each.
 /// </summary>
 internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxBytes, List<GraphQLError> errors, string rootKey)
@@ -33,7 +34,11 @@ internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxByt
             output.Write(bytes[position..hole.Position]);
             position = hole.Position + "null"u8.Length;
             var result = levels[level].Results[hole.Site];
-            if (hole.Key is { } key && result.Found.TryGetValue(key, out var found))
+            if (hole.Site.Join.IsMany && !(hole.Key is { } manyKey && result.Failed.ContainsKey(manyKey)))
+            {
+                WriteMany(output, hole, result, level, prefix);
+            }
+            else if (hole.Key is { } key && result.Found.TryGetValue(key, out var found))
             {
                 var (answer, element) = found;
                 Write(output, answer.Output.WrittenSpan, element.Start, element.End, answer.Holes, element.HoleStart, element.HoleEnd, level + 1, new JoinPath(prefix, hole.Path));
@@ -58,6 +63,30 @@ internal sealed class JoinAssembler(IReadOnlyList<JoinLevel> levels, long maxByt
         }
 
         output.Write(bytes[position..end]);
+    }
+
+    /// <summary>The list of a join to many at <paramref name="hole"/>: its key's objects, paged as the client asked.</summary>
+    private void WriteMany(ArrayBufferWriter<byte> output, JoinHole hole, JoinSiteResult result, int level, JoinPath? prefix)
+    {
+        output.Write("["u8);
+        if (hole.Key is { } key && result.All.TryGetValue(key, out var elements))
+        {
+            var arguments = hole.Site.Planned.Arguments;
+            int skip = Math.Min(arguments?.Skip ?? 0, elements.Count);
+            int end = arguments?.First is { } first ? Math.Min(elements.Count, skip + first) : elements.Count;
+            for (int i = skip; i < end; i++)
+            {
+                if (i > skip)
+                {
+                    output.Write(","u8);
+                }
+
+                var (answer, element) = elements[i];
+                Write(output, answer.Output.WrittenSpan, element.Start, element.End, answer.Holes, element.HoleStart, element.HoleEnd, level + 1, new JoinPath(prefix, [.. hole.Path, i - skip]));
+            }
+        }
+
+        output.Write("]"u8);
     }
 
     private void Fail(JoinHole hole, JoinPath? prefix, (string Message, int Status) failure)

@@ -27,6 +27,9 @@ internal sealed class JoinSiteResult
     /// <summary>The copied object of each key found, in the call's output it was copied to (the first, if a service sent a key twice).</summary>
     public Dictionary<JoinKey, (JoinRecorder Answer, JoinElement Element)> Found { get; } = new();
 
+    /// <summary>For a join to many (<see cref="UpstreamJoin.IsMany"/>): every copied object of each key, in the call's order.</summary>
+    public Dictionary<JoinKey, List<(JoinRecorder Answer, JoinElement Element)>> All { get; } = new();
+
     /// <summary>Keys whose call failed, with what the client is told.</summary>
     public Dictionary<JoinKey, (string Message, int Status)> Failed { get; } = new();
 }

@@ -4,12 +4,15 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// A field of an upstream type whose value another upstream's list root field gives, matched by key (docs/gateway.md,
-/// "Joins"): <see cref="Field"/> is the field plans compile against (an object of <see cref="Target"/>'s type, nullable),
-/// <see cref="Key"/> the parent's field holding the key, <see cref="TargetKey"/> the target's field it must equal.
-/// Checked once at startup, shared by every request.
+/// "Joins"): <see cref="Field"/> is the field plans compile against (an object of <see cref="Target"/>'s type, nullable;
+/// a list of them when <see cref="IsMany"/>), <see cref="Key"/> the parent's field holding the key,
+/// <see cref="TargetKey"/> the target's field it must equal. Checked when the schemas are read, shared by every request.
 /// </summary>
-internal sealed class UpstreamJoin(string name, FieldMetadata field, FieldMetadata key, UpstreamRootFieldSpec target, FieldMetadata targetKey, UpstreamLimits limits)
+internal sealed class UpstreamJoin(string name, FieldMetadata field, FieldMetadata key, UpstreamRootFieldSpec target, FieldMetadata targetKey, UpstreamLimits limits, bool isMany = false)
 {
+    /// <summary>Every target element whose target key equals the parent's key, as a list (<c>JoinMany</c>), rather than the first.</summary>
+    public bool IsMany { get; } = isMany;
+
     /// <summary><c>Order.customer</c>, for messages.</summary>
     public string Name { get; } = name;
 

@@ -53,15 +53,24 @@ internal static class UpstreamJoinBinder
                 throw Refuse(name, $"the key '{declaration.Key}' ({key.TypeName}) and the target key '{declaration.TargetKey}' ({targetKey.TypeName}) must both be numbers or both strings.");
             }
 
-            var field = new FieldMetadata(
-                declaration.FieldName,
-                FieldKind.Object,
-                target.Type.Metadata.Name,
-                elementType: target.Type.Metadata,
-                description: declaration.Description ?? $"The {target.Type.Metadata.Name} whose {declaration.TargetKey} is this {declaration.TypeName}'s {declaration.Key}, from the service '{target.Service}'; null when there is none.",
-                isNullable: true);
+            var field = declaration.Many
+                ? new FieldMetadata(
+                    declaration.FieldName,
+                    FieldKind.List,
+                    target.Type.Metadata.Name,
+                    FieldFlags.PagesOnly,
+                    elementType: target.Type.Metadata,
+                    description: declaration.Description ?? $"Every {target.Type.Metadata.Name} whose {declaration.TargetKey} is this {declaration.TypeName}'s {declaration.Key}, from the service '{target.Service}', in its order; empty when there is none.",
+                    isNullable: true)
+                : new FieldMetadata(
+                    declaration.FieldName,
+                    FieldKind.Object,
+                    target.Type.Metadata.Name,
+                    elementType: target.Type.Metadata,
+                    description: declaration.Description ?? $"The {target.Type.Metadata.Name} whose {declaration.TargetKey} is this {declaration.TypeName}'s {declaration.Key}, from the service '{target.Service}'; null when there is none.",
+                    isNullable: true);
             parentFields.Add(field);
-            joins.Add(new UpstreamJoin(name, field, key, target, targetKey, targetSchema.Limits));
+            joins.Add(new UpstreamJoin(name, field, key, target, targetKey, targetSchema.Limits, declaration.Many));
         }
 
         return joins;

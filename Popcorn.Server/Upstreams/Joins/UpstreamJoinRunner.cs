@@ -95,7 +95,19 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
 
             foreach (var element in answer.Elements)
             {
-                level.For(element.Site).Found.TryAdd(element.Key, (answer, element));
+                var result = level.For(element.Site);
+                if (!element.Site.Join.IsMany)
+                {
+                    result.Found.TryAdd(element.Key, (answer, element));
+                }
+                else if (result.All.TryGetValue(element.Key, out var elements))
+                {
+                    elements.Add((answer, element));
+                }
+                else
+                {
+                    result.All.Add(element.Key, [(answer, element)]);
+                }
             }
 
             level.NextHoles.AddRange(answer.Holes);

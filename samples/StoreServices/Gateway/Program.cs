@@ -22,7 +22,11 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 
     // Order.customer: the customer whose id is the order's customerId, from the customers service. The gateway asks it
     // once per response level for all the orders' keys, never once per order.
-    .Join("Order.customer", from: "customers", key: "customerId", description: "Who placed the order, from the customers service."));
+    .Join("Order.customer", from: "customers", key: "customerId", description: "Who placed the order, from the customers service.")
+
+    // Customer.orders: every order whose customerId is the customer's id, from the orders service, one call per level
+    // for all the customers' keys; a client pages each customer's list with first and skip.
+    .JoinMany("Customer.orders", from: "orders", targetKey: "customerId", description: "The customer's orders, from the orders service."));
 
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");

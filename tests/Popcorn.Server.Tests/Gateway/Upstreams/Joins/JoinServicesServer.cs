@@ -32,12 +32,15 @@ public sealed class JoinServicesServer : IAsyncLifetime
 
     public string ParcelsAddress { get; private set; } = null!;
 
+    /// <summary>The service that describes itself as the recipients do and answers every query with 503.</summary>
+    public string OutageAddress { get; private set; } = null!;
+
     public async Task InitializeAsync()
     {
         ParcelsAddress = await StartServiceAsync("parcels", o => o.AddContext(ParcelsJsonContext.Default), 1000, g => g.Field("parcels", () => JoinServicesData.Parcels, "Every parcel."));
         RecipientsAddress = await StartServiceAsync("recipients", o => o.AddContext(RecipientsJsonContext.Default), RecipientsInBound, g => g.Field("recipients", () => JoinServicesData.Recipients, "Every recipient."));
         DepotsAddress = await StartServiceAsync("depots", o => o.AddContext(DepotsJsonContext.Default), 1000, g => g.Field("depots", () => JoinServicesData.Depots, "Every depot."));
-        string outage = await StartFakeAsync("outage", RecipientsAddress, _ => Task.FromResult(Results.StatusCode(503)));
+        string outage = OutageAddress = await StartFakeAsync("outage", RecipientsAddress, _ => Task.FromResult(Results.StatusCode(503)));
         string slow = await StartFakeAsync("slow", RecipientsAddress, async http =>
         {
             await Task.Delay(Timeout.Infinite, http.RequestAborted);

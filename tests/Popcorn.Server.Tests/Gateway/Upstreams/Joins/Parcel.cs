@@ -8,6 +8,8 @@ public sealed class Parcel
     [Filterable]
     public int Id { get; init; }
 
+    /// <summary>Filterable, so a recipient's parcels can be joined to it (<c>JoinMany</c>).</summary>
+    [Filterable]
     public int? RecipientId { get; init; }
 
     public int Weight { get; init; }
