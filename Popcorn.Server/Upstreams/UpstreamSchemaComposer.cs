@@ -107,7 +107,7 @@ internal sealed class UpstreamSchemaComposer(
 
             IRootFieldSource source = spec.Request is null
                 ? new UpstreamRootField(spec, client, _joins, catalog, registry.Options.WriterOptions)
-                : new OpenApiRootField(spec, client, catalog, registry.Options.WriterOptions);
+                : new OpenApiRootField(spec, client, _joins, catalog, registry.Options.WriterOptions);
             fields.Add(new GatewayField(spec, source));
         }
 
@@ -138,19 +138,14 @@ internal sealed class UpstreamSchemaComposer(
     }
 
     /// <summary>
-    /// Joins neither start nor end at a plain JSON service's types yet: its lists cannot be filtered by a list of keys,
-    /// and its answers are projected by another copier than the one that leaves holes for joins.
+    /// Joins do not end at a plain JSON service's types yet: its lists cannot be filtered by a list of keys. They may
+    /// start there (its answers are copied with holes for them, <see cref="PlainJsonTranscoder"/>).
     /// </summary>
     private void RefuseOpenApiJoins(IReadOnlyList<UpstreamSchema> plain)
     {
         foreach (var declaration in gateway.JoinDeclarations)
         {
             string name = declaration.TypeName + "." + declaration.FieldName;
-            if (plain.FirstOrDefault(s => s.Types.Any(t => t.Metadata.Name == declaration.TypeName)) is { } parent)
-            {
-                throw new InvalidOperationException($"The gateway's join '{name}' cannot be made: '{declaration.TypeName}' is a type of upstream '{parent.RootFields[0].Service}', a service described by OpenAPI, and joins from such types are not built yet.");
-            }
-
             if (plain.FirstOrDefault(s => s.RootFields.Any(f => f.Name == declaration.From)) is { } target)
             {
                 throw new InvalidOperationException($"The gateway's join '{name}' cannot be made: '{declaration.From}' is an operation of upstream '{target.RootFields[0].Service}', a service described by OpenAPI, which cannot be asked for all keys of a level in one call (a Popcorn service's 'where: {{id: {{in: [...]}}}}'); joins to such services are not built yet.");

@@ -1,6 +1,7 @@
 // Apollo Client against the multi-service sample's gateway (three real processes): an order list with each order's
 // customer joined from the customers service; that service killed, the orders still answered with `customer` null and
-// a SOURCE_UNAVAILABLE error at each one's path; restarted, answered whole again.
+// a SOURCE_UNAVAILABLE error at each one's path; restarted, answered whole again. And each customer with its orders
+// (a join to many), paged per customer and normalized in Apollo's cache.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
@@ -58,4 +59,27 @@ test('with the customers service killed the orders are answered, each customer n
 
   assert.equal(answer.error, undefined, `still failing 30 s after the restart: ${answer.error?.message}`);
   assert.ok(answer.data.orders.every((order) => order.customer?.__typename === 'Customer'));
+});
+
+test('each customer comes with its orders joined from the orders service, paged per customer and normalized in the cache', async () => {
+  const cache = new InMemoryCache();
+  const cached = new ApolloClient({ link: new HttpLink({ uri: `${services.url}/graphql` }), cache });
+  const { data, error } = await cached.query({
+    query: gql`
+      query CustomersWithOrders {
+        customers(where: { id: { lte: 3 } }) { id name orders(first: 2) { id customerId } }
+      }
+    `,
+    fetchPolicy: 'network-only',
+  });
+
+  assert.equal(error, undefined);
+  assert.deepEqual(data.customers.map((c) => c.id), [1, 2, 3]);
+  for (const customer of data.customers) {
+    assert.equal(customer.orders.length, 2);
+    assert.ok(customer.orders.every((order) => order.__typename === 'Order' && order.customerId === customer.id));
+  }
+
+  // Apollo keeps each order once, by its id, however many lists it is in.
+  assert.deepEqual(cache.extract()[`Order:${data.customers[0].orders[0].id}`], { __typename: 'Order', id: data.customers[0].orders[0].id, customerId: 1 });
 });

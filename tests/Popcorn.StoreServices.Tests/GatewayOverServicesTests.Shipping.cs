@@ -24,6 +24,25 @@ public sealed partial class GatewayOverServicesTests
     }
 
     [Fact]
+    public async Task ShipmentsWithTheirOrder_AreJoinedFromThePlainService_WithOneCallToTheOrdersService()
+    {
+        int before = services.Orders.Output.Length;
+
+        var (status, body) = await services.QueryAsync("{ shipments(first: 3) { id order { id customerId } } shipment(id: 1005) { order { id } } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        // Seeded: shipment 1000 + n carries order n (order 4 has none, so the first three are 1001, 1002, 1003).
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"shipments":[{"id":1001,"order":{"id":1,"customerId":1}},{"id":1002,"order":{"id":2,"customerId":2}},{"id":1003,"order":{"id":3,"customerId":3}}],"shipment":{"order":{"id":5}}}""");
+        string log = await services.Orders.WaitForRequestsAsync(before);
+        var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/graphql?query=")).Select(Uri.UnescapeDataString).ToArray();
+        calls.Length.ShouldBe(2, log); // one per root field's level: the list's three keys together, the object's one
+        calls.ShouldContain(c => c.Contains("[j0:orders(where: {id: {in: [1,2,3]}})[id,customerId]]"));
+        calls.ShouldContain(c => c.Contains("[j0:orders(where: {id: {in: [5]}})[id]]"));
+    }
+
+    [Fact]
     public async Task PlainShippingServiceKilled_ItsFieldIsSourceUnavailable_TheOrdersAreAnswered_AndItRecoversWhenRestarted()
     {
         const string Query = "{ orders(first: 1) { id } shipments(first: 1) { id } }";

@@ -28,6 +28,17 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
             UpstreamTranscoder.Transcode(spec.Service, body.Span, spec.UpstreamName, key, plan, spec.IsList, catalog, json, parents);
         }
 
+        return await CompleteAsync(context, parents, joins, key);
+    }
+
+    /// <summary>
+    /// The field's value from <paramref name="parents"/>, the parents' answer already copied with a hole for each joined
+    /// value (by a Popcorn service's transcoder or a plain service's), the joins filled level by level.
+    /// </summary>
+    /// <exception cref="PopcornSourceLimitExceededException">The joined value would pass the response's byte limit.</exception>
+    /// <exception cref="OperationCanceledException">The client left.</exception>
+    public async Task<UpstreamValue> CompleteAsync(HttpContext context, JoinRecorder parents, UpstreamJoinPlan joins, string key)
+    {
         var levels = new List<JoinLevel>();
         for (var holes = parents.Holes; holes.Count > 0; holes = levels[^1].NextHoles)
         {

@@ -9,9 +9,10 @@ namespace Popcorn.Server;
 /// The source of a gateway root field served by a plain JSON service's GET operation: sends the plain request the
 /// planner printed (<see cref="OpenApiRequest"/>: path and query from the arguments, the allowed headers) and projects
 /// the answer to the client's selection: a list while it streams in (<see cref="PlainJsonListStream"/>), an object once
-/// read whole (<see cref="PlainJsonTranscoder"/>).
+/// read whole (<see cref="PlainJsonTranscoder"/>). Joins from its types to Popcorn services' (<c>gateway.Join</c>) are
+/// left as holes with their keys while it copies, then filled by <see cref="UpstreamJoinRunner"/>.
 /// </summary>
-internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
+internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamJoinRunner joins, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
 {
     /// <summary>A field's <c>null</c> as upstream JSON: the writer writes an upstream value as it is.</summary>
     private static readonly UpstreamValue s_none = new("null"u8.ToArray());
@@ -21,21 +22,31 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
     /// <summary>How the operation is called, which the planner prints with each operation's arguments.</summary>
     public OpenApiRequest Request { get; } = spec.Request!;
 
+    /// <summary>The upstream types and joins, which the planner finds a plan's joins with.</summary>
+    public UpstreamCatalog Catalog { get; } = catalog;
+
     /// <summary>Every upstream root of an operation is called at once (each is one GET on its own connection).</summary>
     public bool StartsAtOnce => true;
 
     /// <summary>Calls the operation at the path and query the planner printed for <paramref name="step"/>.</summary>
     public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step)
     {
-        if (Spec.IsList)
-        {
-            // A list is projected while it streams in (PlainJsonListStream): memory follows the selection, not the body.
-            var (value, breaks) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context,
-                (body, cancellationToken) => PlainJsonListStream.ReadAsync(body, Spec.Service, step.Key, step.Plan!, catalog, writerOptions, cancellationToken),
-                notFound: (s_none, null), Request.NotFoundIsNull, context.RequestAborted);
-            return breaks is null ? value : throw breaks;
-        }
+        var recorder = step.UpstreamJoins is { } joinPlan ? new JoinRecorder(joinPlan, new ArrayBufferWriter<byte>(64 * 1024)) : null;
+        var value = Spec.IsList ? await StreamListAsync(context, step, recorder) : await ReadObjectAsync(context, step, recorder);
+        return recorder is null || ReferenceEquals(value, s_none) ? value : await joins.CompleteAsync(context, recorder, step.UpstreamJoins!, step.Key);
+    }
 
+    /// <summary>A list is projected while it streams in: memory follows the selection, not the body.</summary>
+    private async Task<UpstreamValue> StreamListAsync(HttpContext context, GatewayStep step, JoinRecorder? recorder)
+    {
+        var (value, breaks) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context,
+            (body, cancellationToken) => PlainJsonListStream.ReadAsync(body, Spec.Service, step.Key, step.Plan!, Catalog, writerOptions, recorder, cancellationToken),
+            notFound: (s_none, null), Request.NotFoundIsNull, context.RequestAborted);
+        return breaks is null ? value! : throw breaks;
+    }
+
+    private async Task<UpstreamValue> ReadObjectAsync(HttpContext context, GatewayStep step, JoinRecorder? recorder)
+    {
         var (buffer, length) = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context, context.RequestAborted, notFoundIsAnswer: Request.NotFoundIsNull);
         if (length < 0)
         {
@@ -44,10 +55,10 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
 
         try
         {
-            var output = new ArrayBufferWriter<byte>(Math.Max(256, Math.Min(length, 64 * 1024)));
+            var output = recorder?.Output ?? new ArrayBufferWriter<byte>(Math.Max(256, Math.Min(length, 64 * 1024)));
             using (var json = new Utf8JsonWriter(output, writerOptions with { Indented = false }))
             {
-                PlainJsonTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), step.Key, step.Plan!, catalog, json);
+                PlainJsonTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), step.Key, step.Plan!, Catalog, json, recorder);
             }
 
             return new UpstreamValue(output.WrittenMemory);

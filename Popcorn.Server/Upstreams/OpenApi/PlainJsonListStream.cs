@@ -41,14 +41,15 @@ internal sealed class PlainJsonListStream
     /// <summary>
     /// The list <paramref name="body"/> holds, projected through <paramref name="plan"/> as root field
     /// <paramref name="key"/>'s value, or the error that makes it unusable (malformed JSON, a value that breaks the
-    /// service's document): returned, not thrown, because the service did answer (its call counts as answered).
+    /// service's document): returned, not thrown, because the service did answer (its call counts as answered). With
+    /// <paramref name="recorder"/>, the output is its own, with the joins' holes noted.
     /// </summary>
     /// <exception cref="UpstreamUnavailableException">Reading the body failed (it passed the service's cap).</exception>
     public static async Task<(UpstreamValue? Value, UpstreamUnavailableException? Breaks)> ReadAsync(
-        Stream body, string service, string key, SelectionPlan plan, UpstreamCatalog catalog, JsonWriterOptions writerOptions, CancellationToken cancellationToken)
+        Stream body, string service, string key, SelectionPlan plan, UpstreamCatalog catalog, JsonWriterOptions writerOptions, JoinRecorder? recorder, CancellationToken cancellationToken)
     {
-        var list = new PlainJsonListStream(new PlainJsonTranscoder(service, catalog, key), plan);
-        var output = new ArrayBufferWriter<byte>(256);
+        var list = new PlainJsonListStream(new PlainJsonTranscoder(service, catalog, key, recorder), plan);
+        var output = recorder?.Output ?? new ArrayBufferWriter<byte>(256);
         try
         {
             using var writer = new Utf8JsonWriter(output, writerOptions with { Indented = false });

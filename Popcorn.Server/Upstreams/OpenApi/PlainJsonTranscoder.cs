@@ -11,7 +11,9 @@ namespace Popcorn.Server;
 /// then the values are copied in the plan's order, each checked against the type the OpenAPI document declares: a
 /// value of another JSON kind, a null where the document promises a value, or a missing required field is an
 /// <see cref="UpstreamUnavailableException"/> naming the path. A list's <c>first</c>/<c>skip</c> are applied while it
-/// is copied; elements after the page are not read.
+/// is copied; elements after the page are not read. With a <see cref="JoinRecorder"/>, a joined field (another
+/// service's, <c>gateway.Join</c>) is written as a <c>null</c> noted as a hole with its parent's key, read from the
+/// object's own field whether the client selected it or not, for <see cref="UpstreamJoinRunner"/> to fill.
 /// </summary>
 internal sealed class PlainJsonTranscoder
 {
@@ -19,20 +21,22 @@ internal sealed class PlainJsonTranscoder
 
     private readonly string _service;
     private readonly UpstreamCatalog _catalog;
+    private readonly JoinRecorder? _recorder;
     private readonly List<object> _path = new();
 
-    internal PlainJsonTranscoder(string service, UpstreamCatalog catalog, string key)
+    internal PlainJsonTranscoder(string service, UpstreamCatalog catalog, string key, JoinRecorder? recorder = null)
     {
         _service = service;
         _catalog = catalog;
+        _recorder = recorder;
         _path.Add(key);
     }
 
     /// <summary>Copies <paramref name="body"/>, the whole answer (an object), as root field <paramref name="key"/>'s value; a list streams (<see cref="PlainJsonListStream"/>).</summary>
     /// <exception cref="UpstreamUnavailableException">The body is malformed JSON or breaks the service's document.</exception>
-    public static void Transcode(string service, ReadOnlySpan<byte> body, string key, SelectionPlan plan, UpstreamCatalog catalog, Utf8JsonWriter writer)
+    public static void Transcode(string service, ReadOnlySpan<byte> body, string key, SelectionPlan plan, UpstreamCatalog catalog, Utf8JsonWriter writer, JoinRecorder? recorder = null)
     {
-        var copy = new PlainJsonTranscoder(service, catalog, key);
+        var copy = new PlainJsonTranscoder(service, catalog, key, recorder);
         try
         {
             // The whole body is checked to be one JSON value first, so a truncated or padded answer is malformed
@@ -80,16 +84,23 @@ internal sealed class PlainJsonTranscoder
         {
             ranges.AsSpan(0, count).Clear();
             var fields = plan.Fields;
+            var joins = _recorder?.Joins.For(plan);
             while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
             {
                 int index = -1;
-                foreach (var planned in fields)
+                for (int i = 0; i < fields.Length; i++)
                 {
-                    if (planned.Field is { } field && reader.ValueTextEquals(field.WireName))
+                    // A joined field is never the service's, even when it sends a property of that name.
+                    if (fields[i].Field is { } field && joins?.SiteAt[i] is null && reader.ValueTextEquals(field.WireName))
                     {
                         index = field.Index;
                         break;
                     }
+                }
+
+                if (index < 0 && joins is not null)
+                {
+                    index = JoinKeyIndex(ref reader, joins);
                 }
 
                 reader.Read();
@@ -103,11 +114,24 @@ internal sealed class PlainJsonTranscoder
 
             writer.WriteStartObject();
             var scalars = _catalog.WriterOf(type).Scalars;
-            foreach (var planned in fields)
+            for (int i = 0; i < fields.Length; i++)
             {
+                var planned = fields[i];
                 if (planned.Field is not { } field)
                 {
                     writer.WriteString(planned.EncodedOutputName, type.Name); // __typename: the gateway's name
+                    continue;
+                }
+
+                if (joins?.SiteAt[i] is { } site)
+                {
+                    writer.WritePropertyName(planned.EncodedOutputName);
+                    writer.WriteNullValue();
+                    var (keyStart, keyEnd) = ranges[site.Join.Key.Index];
+                    _recorder!.Holes.Add(new JoinHole(_recorder.Position(writer) - "null"u8.Length, site, [.. _path, planned.OutputName])
+                    {
+                        Key = keyEnd == 0 ? null : KeyAt(value[keyStart..keyEnd]),
+                    });
                     continue;
                 }
 
@@ -196,6 +220,27 @@ internal sealed class PlainJsonTranscoder
         }
 
         writer.WriteEndArray();
+    }
+
+    /// <summary>The index of the join key field the reader's property name is (one the client may not have selected); -1 for none.</summary>
+    private static int JoinKeyIndex(ref Utf8JsonReader reader, PlanJoins joins)
+    {
+        foreach (var site in joins.SiteAt)
+        {
+            if (site is not null && reader.ValueTextEquals(site.Join.Key.WireName))
+            {
+                return site.Join.Key.Index;
+            }
+        }
+
+        return -1;
+    }
+
+    private static JoinKey? KeyAt(ReadOnlySpan<byte> value)
+    {
+        var reader = new Utf8JsonReader(value, ReaderOptions);
+        reader.Read();
+        return JoinKey.Read(ref reader);
     }
 
     /// <summary>Copies element <paramref name="index"/> of a list of objects, <paramref name="value"/> its exact bytes.</summary>

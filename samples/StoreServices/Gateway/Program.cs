@@ -26,7 +26,11 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 
     // Customer.orders: every order whose customerId is the customer's id, from the orders service, one call per level
     // for all the customers' keys; a client pages each customer's list with first and skip.
-    .JoinMany("Customer.orders", from: "orders", targetKey: "customerId", description: "The customer's orders, from the orders service."));
+    .JoinMany("Customer.orders", from: "orders", targetKey: "customerId", description: "The customer's orders, from the orders service.")
+
+    // Shipment.order: a plain service's type joined to a Popcorn service's. The gateway reads each shipment's orderId
+    // from the shipping service's JSON while it copies it, and asks the orders service once for all of them.
+    .Join("Shipment.order", from: "orders", key: "orderId", description: "The order the parcel carries, from the orders service."));
 
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");
