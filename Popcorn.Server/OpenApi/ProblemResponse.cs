@@ -96,7 +96,7 @@ internal static class ProblemResponse
         return new OpenApiSchemaReference(ProblemSchemaId, document);
     }
 
-    private static IDictionary<string, IOpenApiSchema> Schemas(OpenApiDocument document)
+    internal static IDictionary<string, IOpenApiSchema> Schemas(OpenApiDocument document)
     {
         document.Components ??= new OpenApiComponents();
         return document.Components.Schemas ??= new Dictionary<string, IOpenApiSchema>();

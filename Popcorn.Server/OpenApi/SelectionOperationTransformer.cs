@@ -11,14 +11,16 @@ namespace Popcorn.Server;
 /// itself uses for the endpoint (<see cref="EndpointModels"/>); when none is known before the handler runs, the
 /// parameters are still documented, without the field list. The CSV and JSON Lines bodies and the 406 are documented
 /// beside the JSON one (<see cref="FormatResponses"/>), and the JSON bodies in the configured envelope
-/// (<see cref="EnvelopedResponses"/>).
+/// (<see cref="EnvelopedResponses"/>). A REST resource an upstream service answers (<c>MapPopcornUpstream</c>) is
+/// described the same way, its response schema built from the service's types (<see cref="UpstreamResponses"/>).
 /// </summary>
 internal sealed class SelectionOperationTransformer : IOpenApiOperationTransformer
 {
     public Task TransformAsync(OpenApiOperation operation, OpenApiOperationTransformerContext context, CancellationToken cancellationToken)
     {
         var action = context.Description.ActionDescriptor;
-        if (!action.EndpointMetadata.OfType<IPopcornEndpointMetadata>().Any())
+        var upstream = action.EndpointMetadata.OfType<UpstreamResourceEndpoint>().FirstOrDefault();
+        if (upstream is null && !action.EndpointMetadata.OfType<IPopcornEndpointMetadata>().Any())
         {
             return Task.CompletedTask;
         }
@@ -45,6 +47,11 @@ internal sealed class SelectionOperationTransformer : IOpenApiOperationTransform
 
         if (context.Document is { } document)
         {
+            if (upstream?.Shape is { } answered)
+            {
+                UpstreamResponses.AddTo(operation, document, answered); // first: the formats and the envelope read its JSON schema
+            }
+
             ProblemResponse.AddTo(operation, document, registry.Envelope, modelKnown: model is not null);
             FormatResponses.AddTo(operation, document, shape?.IsSequence ?? false);
             EnvelopedResponses.AddTo(operation, document, registry.Envelope); // after the formats, which read the bare JSON schema

@@ -35,7 +35,8 @@ internal sealed class EndpointModels(PopcornRegistry registry)
     {
         // An MVC action's endpoint carries its descriptor as metadata; the descriptor's own list does not.
         IEnumerable<object> metadata = action is ControllerActionDescriptor ? action.EndpointMetadata.Append(action) : action.EndpointMetadata;
-        return Find(new EndpointMetadataCollection(metadata));
+        var collection = new EndpointMetadataCollection(metadata);
+        return collection.GetMetadata<IResultShapeMetadata>() is { } late ? late.Shape : Find(collection);
     }
 
     private ResultShape? Find(EndpointMetadataCollection metadata)

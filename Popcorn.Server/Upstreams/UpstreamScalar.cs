@@ -58,7 +58,7 @@ internal static class UpstreamScalars
         _ => null,
     };
 
-    private static string ElementName(string typeName)
+    internal static string ElementName(string typeName)
     {
         int open = typeName.IndexOf('<', StringComparison.Ordinal);
         if (open >= 0 && typeName.EndsWith('>'))
