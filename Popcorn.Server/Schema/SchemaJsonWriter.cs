@@ -29,9 +29,10 @@ internal static partial class SchemaJsonWriter
         var described = types.ToList();
         var taken = described.Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
         var aggregated = new List<TypeMetadata>();
+        var scalars = new OutputScalars(registry, gateway.Inputs); // says which lists' elements the gateway types non-null
         foreach (var type in described)
         {
-            WriteType(json, type, access, taken, aggregated);
+            WriteType(json, type, access, taken, aggregated, scalars);
         }
 
         foreach (var element in aggregated.Distinct())
@@ -77,7 +78,7 @@ internal static partial class SchemaJsonWriter
         json.WriteEndObject();
     }
 
-    private static void WriteType(Utf8JsonWriter json, TypeMetadata type, FieldAccess access, ISet<string> taken, List<TypeMetadata> aggregated)
+    private static void WriteType(Utf8JsonWriter json, TypeMetadata type, FieldAccess access, ISet<string> taken, List<TypeMetadata> aggregated, OutputScalars scalars)
     {
         json.WriteStartObject();
         json.WriteString("name", type.Name);
@@ -95,6 +96,13 @@ internal static partial class SchemaJsonWriter
             json.WriteString("kind", KindName(field.Kind));
             json.WriteString("type", field.TypeName);
             json.WriteString("elementType", field.ElementType?.Name);
+            if (field.Kind == FieldKind.List)
+            {
+                // What this app's /graphql promises of the list's elements (its SDL's [T!]), so a gateway in front of it
+                // can promise the same, and check it.
+                json.WriteBoolean("elementsNonNull", scalars.ElementsNeverNull(field));
+            }
+
             json.WriteBoolean("isDefault", field.IsDefault);
             json.WriteBoolean("isAlways", field.IsAlways);
             json.WriteBoolean("isNullable", field.IsNullable);

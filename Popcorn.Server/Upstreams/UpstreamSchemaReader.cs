@@ -110,7 +110,7 @@ internal static class UpstreamSchemaReader
         }
 
         var flags = FieldFlags.None;
-        flags |= Flag(field, "isDefault", FieldFlags.Default) | Flag(field, "isAlways", FieldFlags.Always);
+        flags |= Flag(field, "isDefault", FieldFlags.Default) | Flag(field, "isAlways", FieldFlags.Always) | Flag(field, "elementsNonNull", FieldFlags.NonNullElements);
         Type? valueType = null;
         Func<object, object?>? getter = null;
         var arranging = Flag(field, "isSortable", FieldFlags.Sortable) | Flag(field, "isFilterable", FieldFlags.Filterable);

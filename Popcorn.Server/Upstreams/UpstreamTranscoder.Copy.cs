@@ -75,10 +75,10 @@ internal static partial class UpstreamTranscoder
                         Object(ref reader, writer, planned.Child!, field.IsNullable);
                         break;
                     case FieldKind.List when planned.Child is { } child:
-                        List(ref reader, writer, child, field.IsNullable);
+                        List(ref reader, writer, child, field.IsNullable, ElementsNullable(field));
                         break;
                     case FieldKind.List:
-                        ScalarList(ref reader, writer, scalars[field.Index], field.IsNullable);
+                        ScalarList(ref reader, writer, scalars[field.Index], field.IsNullable, ElementsNullable(field));
                         break;
                     case FieldKind.Map:
                         Map(ref reader, writer, planned.Child, scalars[field.Index], field.IsNullable);
@@ -119,7 +119,10 @@ internal static partial class UpstreamTranscoder
             return -1;
         }
 
-        public void List(ref Utf8JsonReader reader, Utf8JsonWriter writer, SelectionPlan plan, bool nullable)
+        /// <summary>Whether the service's schema allows a null element in <paramref name="field"/>'s list (it promised none when not).</summary>
+        private static bool ElementsNullable(FieldMetadata field) => (field.Flags & FieldFlags.NonNullElements) == 0;
+
+        public void List(ref Utf8JsonReader reader, Utf8JsonWriter writer, SelectionPlan plan, bool nullable, bool elementsNullable = true)
         {
             if (reader.TokenType == JsonTokenType.Null)
             {
@@ -137,7 +140,7 @@ internal static partial class UpstreamTranscoder
             while (Read(ref reader) != JsonTokenType.EndArray)
             {
                 _path.Add(index++);
-                Object(ref reader, writer, plan, nullable: true);
+                Object(ref reader, writer, plan, nullable: elementsNullable);
                 Pop();
             }
 
@@ -171,7 +174,7 @@ internal static partial class UpstreamTranscoder
             }
         }
 
-        private void ScalarList(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable)
+        private void ScalarList(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar, bool nullable, bool elementsNullable)
         {
             if (reader.TokenType == JsonTokenType.Null)
             {
@@ -189,7 +192,7 @@ internal static partial class UpstreamTranscoder
             while (Read(ref reader) != JsonTokenType.EndArray)
             {
                 _path.Add(index++);
-                Scalar(ref reader, writer, scalar, nullable: true);
+                Scalar(ref reader, writer, scalar, nullable: elementsNullable);
                 Pop();
             }
 

@@ -170,10 +170,17 @@ internal sealed class OutputScalars
     /// non-null, a model that cannot lead back to itself) and the gateway's plans refuse a null element of it
     /// (<see cref="PlannedField.ElementsRequired"/>), which they do under GraphQL's semantics, not under
     /// <see cref="PopcornOptions.GatewayUsesPopcornSemantics"/>. Not when a converter of the app's writes the list or its
-    /// elements, or the contexts do not describe the member (an upstream service's type): nothing is known then.
+    /// elements, or the contexts do not describe the member of a model of the app's. An upstream service's list is what
+    /// the service's schema says (<c>elementsNonNull</c>, read into <see cref="FieldFlags.NonNullElements"/>).
     /// </summary>
     public bool ElementsNeverNull(FieldMetadata field)
     {
+        if (!_modelTypes.ContainsKey(field.DeclaringType))
+        {
+            // An upstream service's list: the service said so in its schema (its own SDL's promise), read into the flag.
+            return _refusesNullElements && (field.Flags & FieldFlags.NonNullElements) != 0;
+        }
+
         if (PropertyOf(field) is not { CustomConverter: null } property
             || !property.Options.TryGetTypeInfo(property.PropertyType, out var list)
             || list.ElementType is not { } elementType)

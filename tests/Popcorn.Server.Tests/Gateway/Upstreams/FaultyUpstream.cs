@@ -16,6 +16,9 @@ public enum UpstreamFault
     Oversized,
     BreaksSchema,
     Hangs,
+
+    /// <summary>A null element in <c>skills</c>, a list whose elements the service's schema promises non-null.</summary>
+    NullElement,
 }
 
 /// <summary>
@@ -54,6 +57,8 @@ public sealed class FaultyUpstream(Uri realService) : IAsyncDisposable
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":", "application/json");
                 case UpstreamFault.Oversized:
                     return Results.Text("{\"data\":{\"employees\":[" + string.Join(",", Enumerable.Repeat("{\"firstName\":\"" + new string('x', 1000) + "\"}", 200)) + "]}}", "application/json");
+                case UpstreamFault.NullElement:
+                    return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\",\"skills\":[\"C#\",null]}]}}", "application/json");
                 case UpstreamFault.BreaksSchema:
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\"},{\"firstName\":42}]}}", "application/json");
                 case UpstreamFault.Hangs:
