@@ -63,4 +63,34 @@ public sealed class DtoEndpointTests(SqliteStore store) : IClassFixture<SqliteSt
         fromDtos.ShouldBe(fromSql);
         logs.Messages.Count(m => m.Contains("filters through a reference or list of the DTO", StringComparison.Ordinal)).ShouldBe(1);
     }
+
+    [Fact]
+    public async Task Get_DtoAggregate_IsCountedFromTheDtosOwnLists_AsTheEntityEndpointCountsInSql()
+    {
+        const string selection = "[id,linesAggregate(where: {quantity: {gte: 5}})[count],all: linesAggregate[count]]";
+        var logs = new WarningCapture();
+        await using var server = await StoreServer.StartAsync(store.CreateContext, logs: logs);
+
+        var fromSql = await CountsAsync(server, "/orders", selection);
+        var fromDtos = await CountsAsync(server, "/cards", selection);
+        await CountsAsync(server, "/cards", selection);
+
+        // The grouped statement needs an entity's key, so a DTO query's aggregates are refused and counted in memory
+        // from the lists its own Select loads (AggregateIncludes leaves a query that is not an entity's as it is).
+        fromSql.ShouldNotBeEmpty();
+        fromSql.ShouldContain(c => c.Matching > 0 && c.Matching < c.All);
+        fromDtos.ShouldBe(fromSql);
+        logs.Messages.ShouldHaveSingleItem().ShouldContain("'linesAggregate' aggregates 'OrderCard.lines: List<LineCard>', which is pushed down for entity queries only."); // once, not per request
+    }
+
+    private static async Task<(int Id, int Matching, int All)[]> CountsAsync(StoreServer server, string path, string selection)
+    {
+        using var response = await server.Client.GetAsync(path + "?include=" + Uri.EscapeDataString(selection));
+        string text = await response.Content.ReadAsStringAsync();
+        response.StatusCode.ShouldBe(HttpStatusCode.OK, text);
+        return JsonNode.Parse(text)!.AsArray()
+            .Select(o => ((int)o!["id"]!, (int)o["linesAggregate"]!["count"]!, (int)o["all"]!["count"]!))
+            .OrderBy(c => c.Item1)
+            .ToArray();
+    }
 }
