@@ -32,9 +32,9 @@ public enum FieldFlags
     NonNullElements = 32,
 
     /// <summary>
-    /// A list that takes <c>first</c> and <c>skip</c> only, whatever its element type could be sorted or filtered by: its
-    /// elements come from a source that cannot arrange each list on its own (a gateway's join to many, which one call
-    /// answers for every list of a level). A plan that asks it for another argument is refused.
+    /// A list that cannot be paged by cursor (<c>after</c>), whatever its element type could be ordered by: its elements
+    /// come from a source that answers many lists in one call (a gateway's join to many, one call for every list of a
+    /// level), so no cursor could name a position in one of them. A plan that asks it for <c>after</c> is refused.
     /// </summary>
-    PagesOnly = 64,
+    NoCursor = 64,
 }

@@ -81,9 +81,9 @@ public static partial class PlanCompiler
                 throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes no arguments.", item, field.WireName, type.Name);
             }
 
-            if ((field.Flags & FieldFlags.PagesOnly) != 0 && FirstNotPaging(item.Arguments) is { } arranging)
+            if ((field.Flags & FieldFlags.NoCursor) != 0 && HasAfter(item.Arguments))
             {
-                throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' takes 'first' and 'skip' only, not '{arranging}'.", item, field.WireName, type.Name);
+                throw session.Error(QueryErrorKind.InvalidSelection, $"Field '{field.WireName}' on type '{type.Name}' cannot be paged by cursor: it takes 'first', 'skip', 'orderBy' and 'where', not 'after'.", item, field.WireName, type.Name);
             }
 
             if (item.Children.Count > 0 && !field.AcceptsChildren)
@@ -199,18 +199,18 @@ public static partial class PlanCompiler
         }
 
         /// <summary>The spec's SameArguments: the same names with equal values, in any order.</summary>
-        /// <summary>The first argument other than <c>first</c> and <c>skip</c>, for a <see cref="FieldFlags.PagesOnly"/> list; null when there is none.</summary>
-        private static string? FirstNotPaging(IReadOnlyList<QueryArgument> arguments)
+        /// <summary>Whether <paramref name="arguments"/> asks for a cursor, which a <see cref="FieldFlags.NoCursor"/> list refuses.</summary>
+        private static bool HasAfter(IReadOnlyList<QueryArgument> arguments)
         {
             foreach (var argument in arguments)
             {
-                if (argument.Name is not ("first" or "skip"))
+                if (argument.Name == "after")
                 {
-                    return argument.Name;
+                    return true;
                 }
             }
 
-            return null;
+            return false;
         }
 
         private static bool SameArguments(IReadOnlyList<QueryArgument> first, IReadOnlyList<QueryArgument> second)

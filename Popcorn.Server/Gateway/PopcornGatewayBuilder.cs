@@ -89,9 +89,9 @@ public sealed class PopcornGatewayBuilder
     /// (docs/gateway.md, "Joins"): <c>JoinMany("Customer.orders", from: "orders", targetKey: "customerId")</c> gives
     /// every <c>Customer</c> the list <c>orders</c>, every element of <c>orders</c> whose <c>customerId</c> equals the
     /// customer's <c>id</c>, in the service's order, empty when there is none. Fetched as <see cref="Join"/>'s are: once
-    /// per level per service, all keys of the level in one <c>where: {customerId: {in: [...]}}</c>. The client may page
-    /// each parent's list with <c>first</c> and <c>skip</c> (applied by the gateway); <c>orderBy</c> and <c>where</c> on it
-    /// are refused. Checked as <see cref="Join"/> is.
+    /// per level per service, all keys of the level in one <c>where: {customerId: {in: [...]}}</c>, with the client's
+    /// <c>where</c> and-ed to it and its <c>orderBy</c>; <c>first</c> and <c>skip</c> page each parent's list (applied by
+    /// the gateway); <c>after</c> is refused. Checked as <see cref="Join"/> is.
     /// </summary>
     /// <param name="field">The new field as <c>Type.name</c>, e.g. <c>Customer.orders</c>.</param>
     /// <param name="from">The list root field whose elements are the field's, e.g. <c>orders</c>.</param>

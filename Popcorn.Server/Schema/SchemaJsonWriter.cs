@@ -112,7 +112,7 @@ internal static partial class SchemaJsonWriter
             {
                 // The arguments the list takes (docs/data.md); what it can be sorted and filtered by is its element type's isSortable/isFilterable.
                 json.WriteStartArray("arguments");
-                foreach (string argument in (field.Flags & FieldFlags.PagesOnly) != 0 ? ["first", "skip"] : PlanCompiler.CollectionArgumentNames)
+                foreach (string argument in PlanCompiler.CollectionArgumentNames.Where(a => (field.Flags & FieldFlags.NoCursor) == 0 || a != "after"))
                 {
                     json.WriteStringValue(argument);
                 }

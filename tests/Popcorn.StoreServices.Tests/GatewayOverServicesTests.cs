@@ -100,6 +100,17 @@ public sealed partial class GatewayOverServicesTests(StoreServicesFixture servic
     }
 
     [Fact]
+    public async Task CustomersLatestOrders_AreOrderedByTheOrdersService_AndPagedPerCustomerByTheGateway()
+    {
+        var (status, body) = await services.QueryAsync("{ customers(where: {id: {lte: 2}}) { id latest: orders(orderBy: {id: DESC}, first: 2) { id } } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        // Seeded: 40 orders, order n belongs to customer (n - 1) % 12 + 1: customer 1 has 1, 13, 25, 37.
+        body["data"]!.ToJsonString().ShouldBe("""{"customers":[{"id":1,"latest":[{"id":37},{"id":25}]},{"id":2,"latest":[{"id":38},{"id":26}]}]}""");
+    }
+
+    [Fact]
     public async Task RestResourceOnTheGateway_WithAJoinInTheInclude_IsAnsweredFromBothServices()
     {
         int before = services.Customers.Output.Length;

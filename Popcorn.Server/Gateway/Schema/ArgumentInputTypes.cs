@@ -23,8 +23,8 @@ internal static class ArgumentInputTypes
 
     private static readonly string[] s_equalityOperators = ["eq", "neq"];
 
-    /// <summary>What every list takes, and all a <see cref="FieldFlags.PagesOnly"/> list takes: <c>first</c> and <c>skip</c>.</summary>
-    public static readonly SchemaInputValue[] PagingArguments =
+    /// <summary>What every list takes: <c>first</c> and <c>skip</c>.</summary>
+    private static readonly SchemaInputValue[] PagingArguments =
     [
         new("first", null, TypeRef.Named("Int")),
         new("skip", null, TypeRef.Named("Int")),

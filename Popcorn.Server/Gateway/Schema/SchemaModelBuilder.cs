@@ -184,7 +184,7 @@ internal static class SchemaModelBuilder
         };
 
         var arguments = !field.AcceptsCollectionArguments ? []
-            : (field.Flags & FieldFlags.PagesOnly) != 0 ? ArgumentInputTypes.PagingArguments
+            : (field.Flags & FieldFlags.NoCursor) != 0 ? ArgumentInputTypes.ListArguments(field.ElementType!, access).Where(a => a.Name != "after").ToArray()
             : ArgumentInputTypes.ListArguments(field.ElementType!, access);
         return new SchemaField(field.WireName, description, arguments, field.IsNullable ? named : TypeRef.NonNull(named), field.DeprecationReason);
     }

@@ -74,9 +74,11 @@ internal static class JoinCallPrinter
         public int Add(JoinSite site, List<JoinKey> keys, int from)
         {
             string alias = "j" + _parts.Count;
+            // A join to many's own where is and-ed with the keys, its orderBy is the call's (JoinListArguments).
+            var (where, orderBy) = site.ListArguments;
             string head = (_parts.Count > 0 ? "," : string.Empty) + alias + ":" + site.Join.Target.UpstreamName
-                + "(where: {" + site.Join.TargetKey.WireName + ": {in: [";
-            string tail = "]}})" + site.Selection;
+                + (where is null ? "(where: {" : "(where: {and: [{") + site.Join.TargetKey.WireName + ": {in: [";
+            string tail = "]}}" + (where is null ? string.Empty : ", " + where + "]}") + (orderBy is null ? string.Empty : ", orderBy: " + orderBy) + ")" + site.Selection;
             int length = _text.Length + head.Length + tail.Length + 1;
             int escaped = _escaped + EscapedLength(head) + EscapedLength(tail);
             int count = 0;

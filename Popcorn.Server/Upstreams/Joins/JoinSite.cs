@@ -10,6 +10,9 @@ namespace Popcorn.Server;
 /// </summary>
 internal sealed class JoinSite(UpstreamJoin join, PlannedField planned, int keySlot, string selection, string targetKeyAlias)
 {
+    /// <summary>A join to many's <c>where</c> and <c>orderBy</c>, which the target's call carries; none for a join to one.</summary>
+    public JoinListArguments ListArguments { get; } = join.IsMany && planned.Arguments is { } arguments ? JoinListArguments.From(arguments.Text) : default;
+
     public UpstreamJoin Join { get; } = join;
 
     public PlannedField Planned { get; } = planned;

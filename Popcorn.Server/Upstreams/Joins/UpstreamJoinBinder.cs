@@ -58,7 +58,7 @@ internal static class UpstreamJoinBinder
                     declaration.FieldName,
                     FieldKind.List,
                     target.Type.Metadata.Name,
-                    FieldFlags.PagesOnly,
+                    FieldFlags.NoCursor,
                     elementType: target.Type.Metadata,
                     description: declaration.Description ?? $"Every {target.Type.Metadata.Name} whose {declaration.TargetKey} is this {declaration.TypeName}'s {declaration.Key}, from the service '{target.Service}', in its order; empty when there is none.",
                     isNullable: true)

@@ -70,27 +70,37 @@ public sealed class UpstreamJoinManyTests(JoinServicesServer server) : IClassFix
     }
 
     [Fact]
-    public async Task JoinMany_IsANullableListInTheSchema_TakingFirstAndSkipOnly()
+    public async Task JoinMany_IsANullableListInTheSchema_WithoutACursor()
     {
         string sdl = await _client.GetStringAsync("/graphql/schema.graphql");
 
         int start = sdl.IndexOf("type Recipient ", StringComparison.Ordinal);
         string recipient = sdl[start..sdl.IndexOf('}', start)];
-        recipient.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("parcels", StringComparison.Ordinal)).ShouldBe(["parcels(first: Int, skip: Int): [Parcel]"]);
+        recipient.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("parcels", StringComparison.Ordinal)).ShouldBe(["parcels(first: Int, skip: Int, where: ParcelFilter): [Parcel]"]);
     }
 
-    [Theory]
-    [InlineData("{ recipients { parcels(where: {id: {eq: 1}}) { id } } }", "Unknown argument \"where\" on field \"Recipient.parcels\".")]
-    [InlineData("[recipients[parcels(where: {id: {eq: 1}})[id]]]", "Field 'parcels' on type 'Recipient' takes 'first' and 'skip' only, not 'where'.")]
-    public async Task JoinMany_WithWhere_IsRefusedBeforeAnyCall_InEitherSyntax(string query, string message)
+    [Fact]
+    public async Task JoinMany_Where_IsAndedWithTheLevelsKeys_InTheOneCall()
     {
         int parcelCalls = server.CountOf("parcels");
 
-        var (status, body) = await PostAsync(query);
+        var (_, body) = await PostAsync("{ recipients(where: {id: {lte: 2}}) { id parcels(where: {id: {gte: 4}}) { id } } }");
+
+        body!["errors"].ShouldBeNull();
+        server.ReceivedBy("parcels", parcelCalls).ShouldBe(["[j0:parcels(where: {and: [{recipientId: {in: [1,2]}}, {id: {gte: 4}}]})[id,recipientId]]"]);
+        body["data"]!["recipients"]!.AsArray().Select(r => Ids(r!["parcels"])).ShouldBe([[4], [10]]);
+    }
+
+    [Fact]
+    public async Task JoinMany_After_IsRefusedBeforeAnyCall()
+    {
+        int parcelCalls = server.CountOf("parcels");
+
+        var (status, body) = await PostAsync("""[recipients[parcels(after: "abc")[id]]]""");
 
         status.ShouldBe(200); // application/json: GraphQL over HTTP's legacy status for a refused document
         body!["data"].ShouldBeNull();
-        ((string)body["errors"]![0]!["message"]!).ShouldBe(message);
+        ((string)body["errors"]![0]!["message"]!).ShouldBe("Field 'parcels' on type 'Recipient' cannot be paged by cursor: it takes 'first', 'skip', 'orderBy' and 'where', not 'after'.");
         server.CountOf("parcels").ShouldBe(parcelCalls);
     }
 
