@@ -36,4 +36,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(11, LogLevel.Error, "The list '{Field}' held a null element, which its GraphQL type does not allow; the response to '{Path}' was withheld (trace id {TraceId}). The app's data breaks its own nullable annotations: fix the data, or declare the elements nullable.")]
     public static partial void NullListElement(this ILogger logger, string field, string path, string traceId);
+
+    [LoggerMessage(12, LogLevel.Warning, "The list '{Field}' streamed from its upstream service failed after part of the response was sent, so the connection was cut: {Reason}")]
+    public static partial void GatewayStreamCut(this ILogger logger, string field, string reason);
 }

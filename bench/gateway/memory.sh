@@ -3,7 +3,7 @@
 # service whose /shipments is 100 MB (bench/Popcorn.Bench.Gateway, LargeShipments: the real shipping service's OpenAPI
 # document, the list generated as it is written), the multi-service sample's gateway in front of it with a cap large
 # enough to read it, and the gateway process's resident memory: before, and its peak (VmHWM, reset just before) while
-# it answers `{ shipments { id } }` and a wider selection. Prints a table and writes it to --out
+# it answers `{ shipments { id } }` and a wider selection, and when the client got its first byte. Prints a table and writes it to --out
 # (default bench/results/gateway-memory.md). About two minutes.
 #   bench/gateway/memory.sh [--megabytes N] [--out FILE]
 set -euo pipefail
@@ -47,15 +47,14 @@ rows=()
 for selection in '{ shipments { id } }' '{ shipments { id trackingCode destination { city } events { note } } }'; do
   rss_before=$(kib VmRSS)
   echo 5 > "/proc/$gateway_pid/clear_refs" # resets VmHWM to the current RSS
-  started=$(date +%s.%N)
-  client_bytes=$(curl -fsS -H 'Content-Type: application/json' -d "{\"query\":\"$selection\"}" "http://127.0.0.1:$gateway/graphql" | tee "$data/answer.json" | wc -c)
-  elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+  read -r client_bytes first_byte elapsed < <(curl -fsS -o "$data/answer.json" -w '%{size_download} %{time_starttransfer} %{time_total}\n' \
+    -H 'Content-Type: application/json' -d "{\"query\":\"$selection\"}" "http://127.0.0.1:$gateway/graphql")
   peak=$(kib VmHWM)
   if grep -q '"errors"' "$data/answer.json"; then
     echo "The gateway answered with errors: $(head -c 400 "$data/answer.json")" >&2
     exit 1
   fi
-  rows+=("| \`$selection\` | $(mib $((upstream_bytes / 1024))) | $(mib $((client_bytes / 1024))) | $(mib "$rss_before") | $(mib "$peak") | **$(mib $((peak - rss_before)))** | $elapsed |")
+  rows+=("| \`$selection\` | $(mib $((upstream_bytes / 1024))) | $(mib $((client_bytes / 1024))) | $(mib "$rss_before") | $(mib "$peak") | **$(mib $((peak - rss_before)))** | $(printf '%.2f' "$first_byte") | $(printf '%.2f' "$elapsed") |")
 done
 
 {
@@ -70,9 +69,9 @@ done
   echo '```'
   echo
   echo "Resident memory of the gateway process (MiB): before the request, and its peak (VmHWM, reset just before) while it"
-  echo "answered. One request at a time, each after a warm-up."
+  echo "answered; when the client got its first byte, and the whole answer. One request at a time, each after a warm-up."
   echo
-  echo "| Selection | Upstream -> gateway | Gateway -> client | RSS before | Peak RSS | Growth | Seconds |"
-  echo "|---|---:|---:|---:|---:|---:|---:|"
+  echo "| Selection | Upstream -> gateway | Gateway -> client | RSS before | Peak RSS | Growth | First byte (s) | Seconds |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
   printf '%s\n' "${rows[@]}"
 } | tee "$out"

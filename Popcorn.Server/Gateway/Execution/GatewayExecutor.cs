@@ -56,7 +56,7 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         bool written;
         try
         {
-            written = await WriteAsync(context, steps, values, failed, errors, operation);
+            written = await WriteStreamingAsync(context, steps, values, failed, errors, operation);
         }
         catch (PopcornSourceLimitExceededException limit)
         {
@@ -85,6 +85,33 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
         }
     }
 
+    /// <summary>
+    /// Writes the answer; when the one root field that streams (<see cref="GatewayStep.StreamsToClient"/>) fails while
+    /// nothing has been sent, the held answer is dropped and written again with the field null and its error, as a field
+    /// read whole first would be answered; once bytes have left, the connection is cut (the client sees an incomplete
+    /// document, never a wrong one).
+    /// </summary>
+    private async Task<bool> WriteStreamingAsync(HttpContext context, GatewayStep[] steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation)
+    {
+        try
+        {
+            return await WriteAsync(context, steps, values, failed, errors, operation);
+        }
+        catch (UpstreamUnavailableException e) when (steps is [{ StreamsToClient: true } streamed])
+        {
+            if (context.Response.HasStarted)
+            {
+                logger.GatewayStreamCut(streamed.Field!.Name, e.Message);
+                context.Abort();
+                return true;
+            }
+
+            errors.Add(new GraphQLError($"The field '{streamed.Field!.Name}' is unavailable. {e.Message}", streamed.Location, streamed.Key, "SOURCE_UNAVAILABLE"));
+            failed[0] = true;
+            return await WriteAsync(context, steps, values, failed, errors, operation);
+        }
+    }
+
     private Task<bool> WriteAsync(HttpContext context, GatewayStep[] steps, object?[] values, bool[] failed, List<GraphQLError> errors, GatewayOperation operation) =>
         _writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, (this, steps, values, failed, errors, context, operation), static async (body, state) =>
         {
@@ -108,6 +135,10 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
                 else if (failed[i])
                 {
                     json.WriteNullValue();
+                }
+                else if (step.StreamsToClient)
+                {
+                    await ((OpenApiRootField)step.Field.Source).StreamAsync(context, step, body);
                 }
                 else
                 {

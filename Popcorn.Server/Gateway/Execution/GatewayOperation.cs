@@ -65,4 +65,11 @@ internal sealed record GatewayStep(
     /// read with <see cref="Plan"/> (one more than the page, to know whether another follows).
     /// </summary>
     public ConnectionPlan? Connection { get; init; }
+
+    /// <summary>
+    /// For an operation whose only root field is a plain service's list without joins: its call is made while the
+    /// response is written, and the list is projected into the response as it arrives (docs/gateway.md, "Streaming
+    /// lists"), rather than read whole first.
+    /// </summary>
+    public bool StreamsToClient { get; init; }
 }

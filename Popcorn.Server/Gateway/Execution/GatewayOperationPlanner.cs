@@ -161,6 +161,12 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             CheckBudget(steps, schema, errors);
         }
 
+        // One root field, a plain service's list with no joins: nothing else waits for it, so it streams to the client.
+        if (!mutation && steps is [{ Field.Source: OpenApiRootField { Spec.IsList: true }, UpstreamJoins: null, Connection: null } only])
+        {
+            steps[0] = only with { StreamsToClient = true };
+        }
+
         return errors.Count == 0 ? new GatewayOperation(steps.ToArray(), access, schema, policies.ToArray()) { IsMutation = mutation } : null;
     }
 

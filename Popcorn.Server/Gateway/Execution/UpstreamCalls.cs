@@ -16,7 +16,7 @@ internal static class UpstreamCalls
         Task<object?>?[]? calls = null;
         for (int i = 0; i < steps.Length; i++)
         {
-            if (steps[i] is { Field.Source: { StartsAtOnce: true } source, UpstreamSelection: not null, Plan: not null })
+            if (steps[i] is { Field.Source: { StartsAtOnce: true } source, UpstreamSelection: not null, Plan: not null, StreamsToClient: false })
             {
                 calls ??= new Task<object?>?[steps.Length];
                 calls[i] = source.ReadAsync(context, steps[i]).AsTask();

@@ -36,6 +36,24 @@ internal sealed class OpenApiRootField(UpstreamRootFieldSpec spec, UpstreamClien
         return recorder is null || ReferenceEquals(value, s_none) ? value : await joins.CompleteAsync(context, recorder, step.UpstreamJoins!, step.Key);
     }
 
+    /// <summary>
+    /// Calls the operation while the response is being written and projects its list into <paramref name="body"/> as it
+    /// arrives, flushing as the response allows (<see cref="GatewayStep.StreamsToClient"/>): the gateway holds neither
+    /// the service's body nor the projected list.
+    /// </summary>
+    /// <exception cref="UpstreamUnavailableException">The service gave nothing usable; part of the list may be written.</exception>
+    public async Task StreamAsync(HttpContext context, GatewayStep step, ResponseBody body)
+    {
+        var breaks = await client.GetAsync(Spec.Service, step.UpstreamSelection!, context,
+            (stream, cancellationToken) => PlainJsonListStream.CopyAsync(stream, Spec.Service, step.Key, step.Plan!, Catalog, recorder: null, body.Json,
+                () => RootFieldWriter.FlushWhenPendingAsync(body, context), cancellationToken),
+            notFound: null, notFoundIsAnswer: false, context.RequestAborted);
+        if (breaks is not null)
+        {
+            throw breaks;
+        }
+    }
+
     /// <summary>A list is projected while it streams in: memory follows the selection, not the body.</summary>
     private async Task<UpstreamValue> StreamListAsync(HttpContext context, GatewayStep step, JoinRecorder? recorder)
     {

@@ -48,28 +48,45 @@ internal sealed class PlainJsonListStream
     public static async Task<(UpstreamValue? Value, UpstreamUnavailableException? Breaks)> ReadAsync(
         Stream body, string service, string key, SelectionPlan plan, UpstreamCatalog catalog, JsonWriterOptions writerOptions, JoinRecorder? recorder, CancellationToken cancellationToken)
     {
-        var list = new PlainJsonListStream(new PlainJsonTranscoder(service, catalog, key, recorder), plan);
         var output = recorder?.Output ?? new ArrayBufferWriter<byte>(256);
+        using var writer = new Utf8JsonWriter(output, writerOptions with { Indented = false });
+        var breaks = await CopyAsync(body, service, key, plan, catalog, recorder, writer, afterChunk: null, cancellationToken);
+        writer.Flush();
+        return breaks is null ? (new UpstreamValue(output.WrittenMemory), null) : (null, breaks);
+    }
+
+    /// <summary>
+    /// Copies the list <paramref name="body"/> holds into <paramref name="writer"/> as it arrives, calling
+    /// <paramref name="afterChunk"/> after each chunk (the gateway's response flushes there, so the client's first bytes
+    /// leave before the service has finished); returns the error that makes the body unusable, with the list cut where
+    /// it was found.
+    /// </summary>
+    /// <exception cref="UpstreamUnavailableException">Reading the body failed (it passed the service's cap).</exception>
+    public static async Task<UpstreamUnavailableException?> CopyAsync(
+        Stream body, string service, string key, SelectionPlan plan, UpstreamCatalog catalog, JoinRecorder? recorder, Utf8JsonWriter writer, Func<ValueTask>? afterChunk, CancellationToken cancellationToken)
+    {
+        var list = new PlainJsonListStream(new PlainJsonTranscoder(service, catalog, key, recorder), plan);
         try
         {
-            using var writer = new Utf8JsonWriter(output, writerOptions with { Indented = false });
-            bool ended = false;
             while (list._phase != Phase.Done)
             {
                 list.MakeRoom();
                 int read = await body.ReadAsync(list._buffer.AsMemory(list._end), cancellationToken);
                 list._end += read;
-                ended = read == 0;
 
                 // What the copy finds wrong with the bytes is the field's error; what reading them finds (the cap) is the call's.
-                if (list.TryAdvance(writer, ended, service) is { } breaks)
+                if (list.TryAdvance(writer, ended: read == 0, service) is { } breaks)
                 {
-                    return (null, breaks);
+                    return breaks;
+                }
+
+                if (afterChunk is not null)
+                {
+                    await afterChunk();
                 }
             }
 
-            writer.Flush();
-            return (new UpstreamValue(output.WrittenMemory), null);
+            return null;
         }
         finally
         {

@@ -107,6 +107,60 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
     }
 
     [Fact]
+    public async Task OnlyRootFieldStreamedToTheClient_BreakingBeforeAnythingWasSent_IsNullWithItsError()
+    {
+        var (status, body) = await server.PostAsync("""{ faultyShipments(fault: "wrong-type") { trackingCode } }""");
+
+        status.ShouldBe(200);
+        body!["data"]!.ToJsonString().ShouldBe("""{"faultyShipments":null}""");
+        var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
+        error["path"]!.ToJsonString().ShouldBe("""["faultyShipments"]""");
+        error["message"]!.GetValue<string>().ShouldBe(
+            "The field 'faultyShipments' is unavailable. The service 'shipping' sent a value that breaks its OpenAPI document at 'faultyShipments[1].trackingCode': expected a string.");
+    }
+
+    [Fact]
+    public async Task OnlyRootFieldStreamedToTheClient_BreakingAfterBytesWereSent_CutsTheConnection_AndSaysWhy()
+    {
+        await using var gateway = UpstreamGatewayServer.BuildGateway(server.ShippingSettings("--Popcorn:Upstreams:shipping:MaxResponseBytes=10000000"));
+        using var logs = LogCapture.Attach(gateway.Services, "Popcorn.Server");
+        await gateway.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
+
+        // About 1.9 MB of the list is written before the broken shipment: more than the 1 MB the response is held for.
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = JsonContent("""{ faultyShipments(fault: "large-then-broken") { id trackingCode } }""") };
+        using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        response.StatusCode.ShouldBe(System.Net.HttpStatusCode.OK); // sent before the fault was found
+        await Should.ThrowAsync<Exception>(async () => JsonNode.Parse(await response.Content.ReadAsStringAsync()));
+
+        var cut = logs.Entries.Single(e => e.EventId == 12);
+        cut.Message.ShouldContain("The list 'faultyShipments' streamed from its upstream service failed after part of the response was sent");
+        cut.Message.ShouldContain("'faultyShipments[3000].trackingCode': expected a string");
+    }
+
+    [Fact]
+    public async Task OnlyRootFieldStreamedToTheClient_ReachesTheClientBeforeTheServiceHasFinished()
+    {
+        await using var gateway = UpstreamGatewayServer.BuildGateway(server.ShippingSettings("--Popcorn:Upstreams:shipping:MaxResponseBytes=10000000"));
+        await gateway.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
+        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+
+        // The service sends about 1.9 MB of its list and then nothing more: the selection keeps more than the 1 MB a response
+        // is held for, so only a gateway that streams can have sent it by now (with { id } alone it is held, then 504).
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/graphql") { Content = JsonContent("""{ faultyShipments(fault: "large-then-hang") { id trackingCode } }""") };
+        using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, limit.Token);
+        await using var stream = await response.Content.ReadAsStreamAsync(limit.Token);
+        var first = new byte[64];
+        await stream.ReadExactlyAsync(first, limit.Token);
+
+        System.Text.Encoding.UTF8.GetString(first).ShouldStartWith("""{"data":{"faultyShipments":[{"id":1,"trackingCode":"xxx""");
+    }
+
+    private static StringContent JsonContent(string query) =>
+        new(new JsonObject { ["query"] = query }.ToJsonString(), System.Text.Encoding.UTF8, "application/json");
+
+    [Fact]
     public async Task SomethingAfterAStreamedList_IsMalformedJson_TheFieldsError()
     {
         var (status, body) = await server.PostAsync("""{ faultyShipments(fault: "trailing") { id } listShipments { id } }""");

@@ -53,6 +53,8 @@ public sealed class PlainShippingService : IAsyncDisposable
             : Results.NotFound());
         _app.MapGet("/faulty/trickle-{size:int}", (int size, HttpContext context) => TrickleAsync(context, Shipments, size));
         _app.MapGet("/faulty/endless", EndlessAsync);
+        _app.MapGet("/faulty/large-then-broken", (HttpContext context) => LargeThenAsync(context, hang: false));
+        _app.MapGet("/faulty/large-then-hang", (HttpContext context) => LargeThenAsync(context, hang: true));
         _app.MapGet("/faulty/{fault}", (string fault) => fault switch
         {
             "wrong-type" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, {"id": 2, "trackingCode": 42, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
@@ -96,6 +98,38 @@ public sealed class PlainShippingService : IAsyncDisposable
         {
             // the gateway stopped reading
         }
+    }
+
+    /// <summary>
+    /// About 2 MB of good shipments, then one whose tracking code is a number and the end of the list; or, with
+    /// <paramref name="hang"/>, nothing more until the caller leaves.
+    /// </summary>
+    private static async Task LargeThenAsync(HttpContext context, bool hang)
+    {
+        context.Response.ContentType = "application/json";
+        string code = new('x', 600);
+        await context.Response.WriteAsync("[");
+        for (int id = 1; id <= 3000; id++)
+        {
+            await context.Response.WriteAsync("{\"id\": " + id + ", \"trackingCode\": \"" + code + "\", \"delivered\": true, \"destination\": {\"city\": \"Oslo\"}},");
+        }
+
+        if (hang)
+        {
+            await context.Response.Body.FlushAsync();
+            try
+            {
+                await Task.Delay(Timeout.Infinite, context.RequestAborted);
+            }
+            catch (OperationCanceledException)
+            {
+                // the gateway stopped reading
+            }
+
+            return;
+        }
+
+        await context.Response.WriteAsync("""{"id": 0, "trackingCode": 42, "delivered": true, "destination": {"city": "Oslo"}}]""");
     }
 
     public async ValueTask DisposeAsync()
