@@ -51,7 +51,8 @@ internal static partial class UpstreamTranscoder
 
                     if (isList)
                     {
-                        copy.List(ref reader, writer, plan, nullable: true);
+                        // The gateway's SDL types a root list's elements non-null ([Order!]!), as the service's does.
+                        copy.List(ref reader, writer, plan, nullable: true, elementsNullable: false);
                     }
                     else
                     {

@@ -198,7 +198,8 @@ internal sealed class PlainJsonListStream
 
                     if (_index++ >= _skip)
                     {
-                        _copy.Element(_buffer.AsSpan(origin + elementStart, (int)reader.BytesConsumed - elementStart), writer, _plan, _index - 1);
+                        // A root list's elements are non-null in the gateway's SDL ([Shipment!]!): a null one breaks it.
+                        _copy.Element(_buffer.AsSpan(origin + elementStart, (int)reader.BytesConsumed - elementStart), writer, _plan, _index - 1, nullable: false);
                         _written++;
                     }
 

@@ -244,10 +244,10 @@ internal sealed class PlainJsonTranscoder
     }
 
     /// <summary>Copies element <paramref name="index"/> of a list of objects, <paramref name="value"/> its exact bytes.</summary>
-    internal void Element(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, int index)
+    internal void Element(ReadOnlySpan<byte> value, Utf8JsonWriter writer, SelectionPlan plan, int index, bool nullable = true)
     {
         _path.Add(index);
-        Object(value, writer, plan, nullable: true);
+        Object(value, writer, plan, nullable);
         _path.RemoveAt(_path.Count - 1);
     }
 

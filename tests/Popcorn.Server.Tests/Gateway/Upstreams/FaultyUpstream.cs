@@ -19,6 +19,9 @@ public enum UpstreamFault
 
     /// <summary>A null element in <c>skills</c>, a list whose elements the service's schema promises non-null.</summary>
     NullElement,
+
+    /// <summary>A null element in the root list, whose elements every schema types non-null.</summary>
+    NullRootElement,
 }
 
 /// <summary>
@@ -57,6 +60,8 @@ public sealed class FaultyUpstream(Uri realService) : IAsyncDisposable
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":", "application/json");
                 case UpstreamFault.Oversized:
                     return Results.Text("{\"data\":{\"employees\":[" + string.Join(",", Enumerable.Repeat("{\"firstName\":\"" + new string('x', 1000) + "\"}", 200)) + "]}}", "application/json");
+                case UpstreamFault.NullRootElement:
+                    return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\",\"skills\":[]},null]}}", "application/json");
                 case UpstreamFault.NullElement:
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\",\"skills\":[\"C#\",null]}]}}", "application/json");
                 case UpstreamFault.BreaksSchema:

@@ -31,10 +31,12 @@ public sealed class UpstreamListElementTests(UpstreamGatewayServer server) : ICl
         FieldLine(gateway, "Employee", "vehicles").ShouldBe(FieldLine(service, "Employee", "vehicles")); // a cyclic model's list stays nullable
     }
 
-    [Fact]
-    public async Task NullElementTheServiceSends_IsTheFieldsSourceUnavailableError_NamingWhere()
+    [Theory]
+    [InlineData(UpstreamFault.NullElement, "'faultyEmployees[0].skills[1]'")]
+    [InlineData(UpstreamFault.NullRootElement, "'faultyEmployees[1]'")] // the root list is [FaultyEmployee!]! in every schema
+    public async Task NullElementTheServiceSends_IsTheFieldsSourceUnavailableError_NamingWhere(UpstreamFault fault, string where)
     {
-        server.Faulty.Fault = UpstreamFault.NullElement;
+        server.Faulty.Fault = fault;
         try
         {
             var (status, body) = await server.PostAsync("{ note { id } faultyEmployees { firstName skills } }");
@@ -44,7 +46,7 @@ public sealed class UpstreamListElementTests(UpstreamGatewayServer server) : ICl
             body["data"]!["note"]!["id"]!.GetValue<int>().ShouldBe(1);
             var error = body["errors"]!.AsArray().ShouldHaveSingleItem()!;
             error["extensions"]!["code"]!.GetValue<string>().ShouldBe("SOURCE_UNAVAILABLE");
-            ((string)error["message"]!).ShouldContain("breaks its schema at 'faultyEmployees[0].skills[1]': expected a value (it is not nullable)");
+            ((string)error["message"]!).ShouldEndWith($"breaks its schema at {where}: expected a value (it is not nullable).");
         }
         finally
         {

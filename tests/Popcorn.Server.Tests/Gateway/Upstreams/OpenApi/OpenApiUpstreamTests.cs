@@ -161,6 +161,16 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
         new(new JsonObject { ["query"] = query }.ToJsonString(), System.Text.Encoding.UTF8, "application/json");
 
     [Fact]
+    public async Task NullElementInARootList_BreaksItsNonNullElements_TheFieldsError()
+    {
+        var (_, body) = await server.PostAsync("""{ faultyShipments(fault: "null-element") { id } listShipments { id } }""");
+
+        body!["data"]!["faultyShipments"].ShouldBeNull();
+        body["errors"]!.AsArray().ShouldHaveSingleItem()!["message"]!.GetValue<string>().ShouldBe(
+            "The field 'faultyShipments' is unavailable. The service 'shipping' sent a value that breaks its OpenAPI document at 'faultyShipments[1]': expected a value (its OpenAPI document requires it and does not allow null).");
+    }
+
+    [Fact]
     public async Task SomethingAfterAStreamedList_IsMalformedJson_TheFieldsError()
     {
         var (status, body) = await server.PostAsync("""{ faultyShipments(fault: "trailing") { id } listShipments { id } }""");

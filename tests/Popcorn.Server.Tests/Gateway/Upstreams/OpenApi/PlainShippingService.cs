@@ -60,6 +60,7 @@ public sealed class PlainShippingService : IAsyncDisposable
             "wrong-type" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, {"id": 2, "trackingCode": 42, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
             "missing-required" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true}]""", "application/json"),
             "null-required" => Results.Text("""[{"id": 1, "trackingCode": null, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
+            "null-element" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, null]""", "application/json"),
             "malformed" => Results.Text("""[{"id": 1, "trackingCode": "PK""", "application/json"),
             "trailing" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}] [""", "application/json"),
             "oversized" => Results.Text("[" + string.Join(",", Enumerable.Repeat("""{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}, "padding": "{x}"}""".Replace("{x}", new string('x', 1000), StringComparison.Ordinal), 100)) + "]", "application/json"),
