@@ -73,6 +73,9 @@ internal sealed class UpstreamSchemaShape
         return text.ToString();
     }
 
+    /// <summary>The service's type names, as the gateway's schema shows them (prefix included).</summary>
+    public IEnumerable<string> TypeNames => _types.Keys;
+
     /// <summary>What changed from <paramref name="served"/> (the schema the gateway serves) to this one, breaking changes first.</summary>
     public IReadOnlyList<UpstreamSchemaChange> ChangesSince(UpstreamSchemaShape served)
     {

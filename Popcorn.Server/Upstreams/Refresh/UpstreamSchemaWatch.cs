@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
+using Microsoft.AspNetCore.OutputCaching;
 using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server;
@@ -9,9 +10,11 @@ namespace Popcorn.Server;
 /// the change is logged (a breaking one as a Warning saying what broke) and reported in the gateway's
 /// <c>/popcorn/schema</c>. A schema that cannot be served (a name clash, a join or REST resource that no longer fits)
 /// leaves the one served before, logged as an Error and reported as refused; a service that cannot be read keeps being
-/// served with the schema it had. A singleton; the checks run in <see cref="UpstreamSchemaChecks"/>.
+/// served with the schema it had. When a new schema is served, the output cache's entries that wrote the service's
+/// types (tagged <c>popcorn:{Type}</c>) are evicted, so no REST response of the old schema outlives it. A singleton;
+/// the checks run in <see cref="UpstreamSchemaChecks"/>.
 /// </summary>
-internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaComposer composer, ILogger<UpstreamSchemaWatch> logger)
+internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaComposer composer, ILogger<UpstreamSchemaWatch> logger, IOutputCacheStore? outputCache = null)
 {
     private readonly ConcurrentDictionary<string, Watched> _services = new(StringComparer.Ordinal);
 
@@ -57,6 +60,7 @@ internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaC
                 try
                 {
                     composer.ServeChanged(service, document);
+                    await EvictAsync(served.TypeNames.Union(shape.TypeNames), cancellationToken);
                     served = shape;
                     after = new UpstreamSchemaStatus(service, now, now, null, changes, null);
                 }
@@ -75,6 +79,28 @@ internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaC
 
         _services[service] = new(served, after) { ServedChanges = after.Refused is null ? after.Changes : watched.ServedChanges };
         Log(before, after);
+    }
+
+    /// <summary>Evicts the cached responses that wrote any of <paramref name="types"/>; a store that fails leaves them to expire.</summary>
+    private async Task EvictAsync(IEnumerable<string> types, CancellationToken cancellationToken)
+    {
+        if (outputCache is null)
+        {
+            return;
+        }
+
+        foreach (string type in types)
+        {
+            try
+            {
+                await outputCache.EvictByTagAsync(SelectionMeaning.TypeTagPrefix + type, cancellationToken);
+            }
+            catch (Exception e) when (e is not OperationCanceledException)
+            {
+                // The store is down (Redis): its entries expire on their own; the new schema is served either way.
+                return;
+            }
+        }
     }
 
     private void Log(UpstreamSchemaStatus before, UpstreamSchemaStatus after)

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks;
@@ -98,6 +99,38 @@ public sealed class UpstreamSchemaCheckTests
         status = await WaitForCheckAsync(gateway, s => s["refused"] is null);
         status["changes"]!.AsArray().ShouldBeEmpty(); // the schema served never changed
         logs.Entries.Count(e => e.EventId == 66).ShouldBe(1); // once per refusal, not once per check
+    }
+
+    [Fact]
+    public async Task CachedRestResponsesOfTheService_AreEvictedWhenItsNewSchemaIsServed()
+    {
+        await using var service = await ChangingSchemaService.StartAsync();
+        var builder = WebApplication.CreateSlimBuilder([
+            "--urls", "http://127.0.0.1:0",
+            $"--Popcorn:Upstreams:hr:BaseAddress={service.BaseAddress}",
+            "--Popcorn:Upstreams:hr:SchemaCheckInterval=00:00:00.100",
+            "--Popcorn:Upstreams:hr:MaxRetries=0",
+        ]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddOutputCache();
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
+        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
+        await using var gateway = builder.Build();
+        gateway.UseOutputCache();
+        gateway.MapPopcornGateway("/graphql", g => g.Upstream("hr"));
+        gateway.MapPopcornUpstream("/api/cars", "cars").CacheOutput(p => p.Expire(TimeSpan.FromMinutes(5)));
+        gateway.MapPopcornSchema();
+        await gateway.StartAsync();
+        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
+        (await client.GetAsync("/api/cars?include=[make]")).Headers.Age.ShouldBeNull();
+        (await client.GetAsync("/api/cars?include=[make]")).Headers.Age.ShouldNotBeNull(); // from the cache
+
+        service.ChangeSchema(schema => ChangingSchemaService.RemoveField(schema, "Car", "year"));
+        await WaitForCheckAsync(gateway, s => s["changes"]!.AsArray().Count > 0);
+
+        using var after = await client.GetAsync("/api/cars?include=[make]");
+        after.StatusCode.ShouldBe(System.Net.HttpStatusCode.OK);
+        after.Headers.Age.ShouldBeNull(); // answered by the service again, not by the old schema's entry
     }
 
     [Fact]
