@@ -12,6 +12,7 @@ internal sealed class PopcornGateway
 {
     private readonly PopcornRegistry _registry;
     private readonly List<GatewayField> _local = new();
+    private IReadOnlyList<GatewayField> _upstream = [];
     private volatile GatewayRootFields _current;
 
     public PopcornGateway(PopcornRegistry registry)
@@ -71,9 +72,8 @@ internal sealed class PopcornGateway
     /// <exception cref="InvalidOperationException">The gateway already has a field of that name.</exception>
     public void Add(IEnumerable<GatewayField> fields)
     {
-        var current = _current;
         var local = _local.Concat(fields).ToList();
-        _current = new GatewayRootFields(this, _registry, local.Concat(current.Fields.Concat(current.Mutations).Except(_local)), current.UpstreamTypes, current.Generation);
+        _current = new GatewayRootFields(this, _registry, local.Concat(_upstream), _current.UpstreamTypes, _current.Generation);
         _local.Clear();
         _local.AddRange(local);
     }
@@ -86,8 +86,11 @@ internal sealed class PopcornGateway
     /// place of what was served: published at once as a new generation, with an empty document cache.
     /// </summary>
     /// <exception cref="InvalidOperationException">A field has the name of one of the app's own.</exception>
-    public void ServeUpstreams(IReadOnlyList<GatewayField> fields, IReadOnlyList<TypeMetadata> types) =>
+    public void ServeUpstreams(IReadOnlyList<GatewayField> fields, IReadOnlyList<TypeMetadata> types)
+    {
         _current = new GatewayRootFields(this, _registry, _local.Concat(fields), types, _current.Generation + 1);
+        _upstream = fields;
+    }
 
     public GatewayField? Find(string name) => _current.Find(name);
 
