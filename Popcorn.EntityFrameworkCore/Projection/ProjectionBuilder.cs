@@ -128,7 +128,8 @@ internal sealed class ProjectionBuilder
                     continue;
                 }
 
-                if (planned.Field is not { IsNever: false } field)
+                // A [BatchResolved] field is not the database's: Popcorn.Server resolves it after the rows are read.
+                if (planned.Field is not { IsNever: false, Batch: null } field)
                 {
                     continue;
                 }
@@ -154,7 +155,7 @@ internal sealed class ProjectionBuilder
 
         foreach (var field in plans[0].Type.Fields)
         {
-            if (field is { IsAlways: true, IsNever: false, Kind: FieldKind.Scalar } && !fields.Exists(f => f.Field == field))
+            if (field is { IsAlways: true, IsNever: false, Kind: FieldKind.Scalar, Batch: null } && !fields.Exists(f => f.Field == field))
             {
                 fields.Add((field, [], null));
             }

@@ -94,6 +94,12 @@ internal static class DiagnosticDescriptors
         "Member '{0}.{1}' has [PopcornAuthorize] with a blank policy name; name the authorization policy a caller must satisfy to see it",
         DiagnosticSeverity.Error);
 
+    public static readonly DiagnosticDescriptor BatchResolverMismatch = Create(
+        "POP014",
+        "[BatchResolved] cannot resolve the member",
+        "[BatchResolved] on '{0}.{1}': {2}",
+        DiagnosticSeverity.Error);
+
     private static readonly Dictionary<string, DiagnosticDescriptor> s_byId = new()
     {
         [GeneratorFailed.Id] = GeneratorFailed,
@@ -110,6 +116,7 @@ internal static class DiagnosticDescriptors
         [GenericContext.Id] = GenericContext,
         [NeverMemberSerialized.Id] = NeverMemberSerialized,
         [BlankPolicy.Id] = BlankPolicy,
+        [BatchResolverMismatch.Id] = BatchResolverMismatch,
     };
 
     public static DiagnosticDescriptor ById(string id) => s_byId[id];

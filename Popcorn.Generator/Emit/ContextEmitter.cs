@@ -172,14 +172,17 @@ internal static partial class ContextEmitter
                     arguments.Add("policy: " + Literal(member.Policy));
                 }
 
-                if (member.TakesPartInArguments || member.IsAggregatable)
+                if (member.TakesPartInArguments || member.IsAggregatable || (member.ElementModel is not null && !member.IsNever))
                 {
-                    // A typed lambda, not reflection: lists in memory are filtered, sorted and aggregated through it, trim-safe.
+                    // A typed lambda, not reflection: lists in memory are filtered, sorted and aggregated through it, and
+                    // batch resolution walks a response's objects level by level through the members holding models; trim-safe.
                     arguments.Add($"valueType: typeof({member.Shape.BareTypeName})");
                     arguments.Add($"getter: static value => (({model.TypeName})value).{Identifier(member.MemberName)}");
                 }
 
-                w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}),");
+                // A resolved member's value comes from its resolver, which the metadata names for the host.
+                string batch = member.BatchField is null ? string.Empty : $" {{ Batch = {member.BatchField} }}";
+                w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}){batch},");
             }
 
             w.Close(");");

@@ -127,7 +127,7 @@ internal sealed partial class WriterEmitter
         for (int index = 0; index < _model.Members.Count; index++)
         {
             var member = _model.Members[index];
-            string? cell = member.IsNever ? null : CsvCell(member, "value." + Identifier(member.MemberName));
+            string? cell = member.IsNever ? null : CsvCell(member, MemberAccess(member));
             if (cell is null)
             {
                 continue;

@@ -120,7 +120,7 @@ internal sealed partial class WriterEmitter
         // Locals numbered apart from the unchanged path's, which follows in the same case block.
         _local = 100;
         _w.Open("if (field.Arguments is { } arguments)");
-        EmitMember(member with { Shape = arranged }, "field.EncodedOutputName", child, scoped: true, $"arguments.Apply<{element.TypeName}>(value.{Identifier(member.MemberName)})");
+        EmitMember(member with { Shape = arranged }, "field.EncodedOutputName", child, scoped: true, $"arguments.Apply<{element.TypeName}>({MemberAccess(member)})");
         _w.Line("break;");
         _w.Close();
         _w.Line();

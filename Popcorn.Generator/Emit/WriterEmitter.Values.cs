@@ -8,11 +8,32 @@ namespace Popcorn.Generator.Emit;
 // One member or value: its ignore condition, then the typed call for its shape (primitives through PrimitiveWrites).
 internal sealed partial class WriterEmitter
 {
+    /// <summary>
+    /// How a writer reads <paramref name="member"/> of <c>value</c>: the property, or for a <c>[BatchResolved]</c> one
+    /// the value its resolver gave for this object in the current write (the property's own when none ran).
+    /// </summary>
+    private string MemberAccess(MemberSpec member)
+    {
+        string property = "value." + Identifier(member.MemberName);
+        if (member.BatchField is null)
+        {
+            return property;
+        }
+
+        int index = 0;
+        while (_model.Members[index].MemberName != member.MemberName)
+        {
+            index++;
+        }
+
+        return $"{Query}.Generated.PopcornBatchValues.Read(value, PopcornMetadata.{_model.Identifier}.Fields[{Number(index)}], {property})";
+    }
+
     /// <summary>Writes one member under <paramref name="name"/>, honouring its ignore condition.</summary>
     private void EmitMember(MemberSpec member, string name, string? child, bool scoped, string? access = null)
     {
         var shape = member.Shape;
-        access ??= "value." + Identifier(member.MemberName);
+        access ??= MemberAccess(member);
         if (member.Ignore == IgnoreKind.Never && IsDirect(shape))
         {
             EmitNamed(shape, name, access, child);

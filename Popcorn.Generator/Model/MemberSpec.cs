@@ -14,6 +14,7 @@ namespace Popcorn.Generator.Model;
 /// <param name="Shape">How the value is written.</param>
 /// <param name="Policy">The authorization policy of <c>[PopcornAuthorize]</c>, or null.</param>
 /// <param name="DeprecationReason">The <c>[Obsolete]</c> message (GraphQL's default when it has none), or null when the member is not obsolete.</param>
+/// <param name="BatchField">For a <c>[BatchResolved]</c> member, the expression that creates its <c>PopcornBatchField</c>; null otherwise.</param>
 internal sealed record MemberSpec(
     string MemberName,
     string WireName,
@@ -27,7 +28,8 @@ internal sealed record MemberSpec(
     IgnoreKind Ignore,
     ValueShape Shape,
     string? Policy = null,
-    string? DeprecationReason = null)
+    string? DeprecationReason = null,
+    string? BatchField = null)
 {
     /// <summary>FieldFlags.Never.</summary>
     public bool IsNever => (Flags & 4) != 0;
@@ -36,5 +38,5 @@ internal sealed record MemberSpec(
     public bool TakesPartInArguments => (Flags & (8 | 16)) != 0;
 
     /// <summary>A selectable list of models: it takes arguments and has an aggregate sibling (<c>ordersAggregate</c>), which reads it through the getter.</summary>
-    public bool IsAggregatable => Kind == FieldKindSpec.List && ElementModel is not null && !IsNever;
+    public bool IsAggregatable => Kind == FieldKindSpec.List && ElementModel is not null && !IsNever && BatchField is null;
 }

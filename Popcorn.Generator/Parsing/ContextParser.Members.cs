@@ -284,7 +284,8 @@ internal sealed partial class ContextParser
             ignore,
             shape,
             policy,
-            DeprecationReason(member));
+            DeprecationReason(member),
+            BatchFieldOf(model, member, type, overridden, flags));
         return (spec, member, attributes.Order);
     }
 

@@ -34,6 +34,8 @@ internal sealed class KnownTypes
         FilterableAttribute = Get("Popcorn.FilterableAttribute");
         SubPropertyDefaultAttribute = Get("Popcorn.SubPropertyDefaultAttribute");
         PopcornAuthorizeAttribute = Get("Popcorn.PopcornAuthorizeAttribute");
+        BatchResolvedAttribute = Get("Popcorn.BatchResolvedAttribute");
+        BatchResolver = Get("Popcorn.Query.IPopcornBatchResolver`2");
         ObsoleteAttribute = Get("System.ObsoleteAttribute");
 
         List = Get("System.Collections.Generic.List`1");
@@ -101,6 +103,10 @@ internal sealed class KnownTypes
     public INamedTypeSymbol? SubPropertyDefaultAttribute { get; }
 
     public INamedTypeSymbol? PopcornAuthorizeAttribute { get; }
+
+    public INamedTypeSymbol? BatchResolvedAttribute { get; }
+
+    public INamedTypeSymbol? BatchResolver { get; }
 
     public INamedTypeSymbol? List { get; }
 

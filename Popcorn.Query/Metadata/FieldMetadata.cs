@@ -73,6 +73,18 @@ public sealed class FieldMetadata
         GetValue = getter;
     }
 
+    /// <summary>
+    /// For a <c>[BatchResolved]</c> member: the resolver that computes it for a level of objects at once. Null for
+    /// every other field. A query source never reads such a field; the host resolves it before writing.
+    /// </summary>
+    public PopcornBatchField? Batch { get; init; }
+
+    /// <summary>
+    /// Whether the list has an aggregate sibling (<c>ordersAggregate</c>): a list of models read through its getter. A
+    /// <c>[BatchResolved]</c> list has none: the getter reads the property, not what the resolver gives.
+    /// </summary>
+    internal bool IsAggregatable => AcceptsCollectionArguments && GetValue is not null && Batch is null;
+
     /// <summary>The JSON key System.Text.Json writes for this field.</summary>
     public string WireName { get; }
 

@@ -19,7 +19,7 @@ public static partial class PlanCompiler
             }
 
             var list = type.FindField(name[..^ListAggregate.FieldSuffix.Length]);
-            return list is { AcceptsCollectionArguments: true, GetValue: not null } && session.Sees(list) ? list : null;
+            return list is { IsAggregatable: true } && session.Sees(list) ? list : null;
         }
 
         /// <summary>Claims the key of an aggregate; its measures are compiled from every mention once the level is read.</summary>

@@ -45,6 +45,7 @@ public static class PopcornServiceCollectionExtensions
         services.TryAddSingleton<CallerPlans>();
         services.TryAddSingleton<PopcornPipeline>();
         services.TryAddSingleton<RootSources>();
+        services.TryAddSingleton<BatchLevels>();
         services.TryAddSingleton<PopcornResponseWriter>();
         services.TryAddSingleton<PopcornRowsWriter>();
         services.TryAddSingleton<PopcornGateway>();

@@ -28,7 +28,7 @@ internal sealed class PopcornRowsWriter(PopcornRegistry registry, PopcornRespons
 
             var rowWriter = self._rowWriters.GetOrAdd(shape.Writer, static w => w.Accept(RowWriter.Factory.Instance));
             using var sink = RowSink.Create(format, body, plan, self._options);
-            await rowWriter.WriteAsync(body, sink, value, shape.IsSequence, plan, context.RequestAborted);
+            await rowWriter.WriteAsync(body, sink, value, shape.IsSequence, plan, context);
         });
 
     /// <summary>

@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.Http;
 using Popcorn.Query;
 
 namespace Popcorn.Server;
@@ -6,7 +7,7 @@ namespace Popcorn.Server;
 internal abstract class RowWriter
 {
     /// <summary>Writes every element of <paramref name="value"/> (or the one object, when <paramref name="isSequence"/> is false) as a row.</summary>
-    public abstract ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, CancellationToken cancellationToken);
+    public abstract ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, HttpContext context);
 
     /// <summary>Builds the typed row writer of a model's writer, without reflection.</summary>
     public sealed class Factory : IPopcornTypeWriterVisitor<RowWriter>

@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
 using Popcorn.Query.Generated;
 
@@ -6,9 +8,19 @@ namespace Popcorn.Server;
 /// <summary>The typed row writer: each element through the model's generated writer, then into the sink as one row.</summary>
 internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
 {
-    public override async ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, CancellationToken cancellationToken)
+    public override async ValueTask WriteAsync(ResponseBody body, RowSink sink, object? value, bool isSequence, SelectionPlan plan, HttpContext context)
     {
+        var cancellationToken = context.RequestAborted;
         sink.Start();
+        PopcornBatchValues? values = null;
+        BatchLevels? levels = null;
+        if (plan.ResolvesInBatches)
+        {
+            // Current for this method's flow only: the generated writers called below read it.
+            values = new PopcornBatchValues();
+            levels = context.RequestServices.GetRequiredService<BatchLevels>();
+            PopcornBatchValues.Current = values;
+        }
 
         // Decided once per response: the rows straight from the objects when the writer's CSV path covers the plan.
         var row = sink.Row is { } csv && writer.CanWriteCsvRow(plan) ? csv : null;
@@ -17,6 +29,11 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
             // One object is one row; a null one (a handler's null) is no row at all.
             if (value is not null)
             {
+                if (levels is not null)
+                {
+                    await levels.ResolveAsync(values!, [(T)value], plan, context);
+                }
+
                 WriteRow(sink, row, (T)value, plan);
             }
 
@@ -31,6 +48,21 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
         if (plan.Arguments is { } arguments)
         {
             value = await RootListArguments.ApplyAsync<T>(value, arguments, cancellationToken);
+        }
+
+        if (levels is not null)
+        {
+            // Chunk by chunk, each resolved before its rows are written.
+            await foreach (var chunk in levels.ChunksAsync<T>(value, plan, values!, context))
+            {
+                foreach (var item in chunk)
+                {
+                    WriteRow(sink, row, item, plan);
+                    await FlushIfDueAsync(body, cancellationToken);
+                }
+            }
+
+            return;
         }
 
         if (value is IAsyncEnumerable<T> items)

@@ -39,4 +39,7 @@ internal static partial class PopcornLog
 
     [LoggerMessage(12, LogLevel.Warning, "The list '{Field}' streamed from its upstream service failed after part of the response was sent, so the connection was cut: {Reason}")]
     public static partial void GatewayStreamCut(this ILogger logger, string field, string reason);
+
+    [LoggerMessage(67, LogLevel.Error, "The batch resolver '{Resolver}' of the field '{Field}' failed; the field's root is answered as unavailable.")]
+    public static partial void BatchResolverFailed(this ILogger logger, Exception exception, string field, string resolver);
 }

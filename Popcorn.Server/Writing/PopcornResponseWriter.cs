@@ -2,7 +2,9 @@ using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
+using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
@@ -117,7 +119,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
             }
 
             // The root list is arranged now, by the query or just above; nested lists still are by the writers unless the query did them.
-            await sequenceWriter.WriteAsync(body, page, queried ? plan.ForQueriedRows() : plan.WithArguments(null), context.RequestAborted);
+            await sequenceWriter.WriteAsync(body, page, queried ? plan.ForQueriedRows() : plan.WithArguments(null), context);
             return;
         }
 
@@ -135,6 +137,14 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
             // Already projected by the plan and checked against the service's schema as it was copied in.
             body.Json.WriteRawValue(upstream.Json.Span, skipInputValidation: true);
             return;
+        }
+
+        if (value is not null && !shape.IsSequence && plan.ResolvesInBatches)
+        {
+            // One object: its [BatchResolved] fields (and those below it) resolved before any of it is written.
+            var values = new PopcornBatchValues();
+            await context.RequestServices.GetRequiredService<BatchLevels>().ResolveAsync(values, [value], plan, context);
+            PopcornBatchValues.Current = values;
         }
 
         if (value is null || !shape.IsSequence)
@@ -157,6 +167,6 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
         }
 
         var sequenceWriter = _sequenceWriters.GetOrAdd(shape.Writer, static w => w.Accept(SequenceWriter.Factory.Instance));
-        await sequenceWriter.WriteAsync(body, value, plan, context.RequestAborted);
+        await sequenceWriter.WriteAsync(body, value, plan, context);
     }
 }

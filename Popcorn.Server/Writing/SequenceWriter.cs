@@ -1,13 +1,21 @@
 using System.Runtime.InteropServices;
 using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
+using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
 /// <summary>Writes a sequence of one model type as a JSON array, flushing to the response as it goes.</summary>
 internal abstract class SequenceWriter
 {
-    public abstract ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, CancellationToken cancellationToken);
+    /// <summary>
+    /// Writes <paramref name="sequence"/> as an array; a plan with <c>[BatchResolved]</c> fields has them resolved
+    /// chunk by chunk before each chunk is written (<see cref="BatchLevels"/>).
+    /// </summary>
+    /// <exception cref="BatchResolutionException">A resolver failed; <see cref="BatchResolutionException.ValueStarted"/> says whether the array had begun.</exception>
+    public abstract ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, HttpContext context);
 
     /// <summary>
     /// Reads a root page whole (at most <c>first</c> elements, so bounded by the page size) and arranges it if the
@@ -53,13 +61,20 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
         return (page, page.Count, page.Count > 0 ? page[^1] : null);
     }
 
-    public override async ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, CancellationToken cancellationToken)
+    public override async ValueTask WriteAsync(ResponseBody body, object sequence, SelectionPlan plan, HttpContext context)
     {
+        var cancellationToken = context.RequestAborted;
         if (plan.Arguments is { } arguments)
         {
             // The root list's first/skip/orderBy/where, for a source that did not apply them in a query: in memory.
             // A source that is both (an EF Core query) is read asynchronously, as the writer below would read it.
             sequence = await RootListArguments.ApplyAsync<T>(sequence, arguments, cancellationToken);
+        }
+
+        if (plan.ResolvesInBatches)
+        {
+            await WriteResolvedAsync(body, sequence, plan, context);
+            return;
         }
 
         var json = body.Json;
@@ -110,6 +125,48 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
                 }
 
                 break;
+        }
+
+        json.WriteEndArray();
+    }
+
+    /// <summary>
+    /// The sequence in chunks, each with its <c>[BatchResolved]</c> fields resolved before it is written. The first
+    /// chunk is resolved before the array starts, so a resolver that fails there leaves nothing of this value written.
+    /// </summary>
+    private async ValueTask WriteResolvedAsync(ResponseBody body, object sequence, SelectionPlan plan, HttpContext context)
+    {
+        var json = body.Json;
+        var values = new PopcornBatchValues();
+        var levels = context.RequestServices.GetRequiredService<BatchLevels>();
+
+        // Current for this method's flow only: the generated writers called below read it, nothing after it returns.
+        PopcornBatchValues.Current = values;
+        bool started = false;
+        try
+        {
+            await foreach (var chunk in levels.ChunksAsync<T>(sequence, plan, values, context))
+            {
+                if (!started)
+                {
+                    json.WriteStartArray();
+                    started = true;
+                }
+
+                for (int start = 0; start < chunk.Count;)
+                {
+                    start += writer.WriteElements(json, CollectionsMarshal.AsSpan(chunk)[start..], plan, BytesToNextFlush(body));
+                    if (body.PendingBytes >= ResponseBody.FlushThreshold)
+                    {
+                        await body.FlushAsync(context.RequestAborted);
+                    }
+                }
+            }
+        }
+        catch (BatchResolutionException e)
+        {
+            e.ValueStarted = started;
+            throw;
         }
 
         json.WriteEndArray();

@@ -17,7 +17,7 @@ internal static class AggregateSchema
     /// </summary>
     public static bool Offered(TypeMetadata owner, FieldMetadata list, ISet<string> takenTypes) =>
         owner.ClrType is not null
-        && list is { AcceptsCollectionArguments: true, GetValue: not null }
+        && list.IsAggregatable
         && owner.FindField(list.WireName + ListAggregate.FieldSuffix) is null
         && !takenTypes.Contains(list.ElementType!.Name + ListAggregate.TypeSuffix);
 

@@ -27,6 +27,9 @@ internal sealed class ConnectionPlan(IReadOnlyList<ConnectionKey> keys, TypeMeta
     /// <summary>Whether some edge writes its cursor: only then is every row's cursor signed.</summary>
     public bool WritesEdgeCursors { get; } = keys.Any(k => k.Edge.Any(e => e.Part == EdgePart.Cursor));
 
+    /// <summary>Whether a node plan writes a <c>[BatchResolved]</c> field: the page's nodes are then resolved before the connection is written.</summary>
+    public bool ResolvesInBatches { get; } = keys.Any(k => k.Edge.Any(e => e.Node is { ResolvesInBatches: true }));
+
     /// <summary>Whether the page's rows are read at all (edges or pageInfo selected); <c>{ totalCount }</c> alone reads none.</summary>
     public bool ReadsRows { get; } = keys.Any(k => k.Part is ConnectionPart.Edges or ConnectionPart.PageInfo);
 

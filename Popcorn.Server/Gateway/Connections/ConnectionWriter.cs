@@ -2,7 +2,9 @@ using System.Collections;
 using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
+using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
@@ -38,7 +40,41 @@ internal sealed class ConnectionWriter(RootSources sources)
             return;
         }
 
+        if (connection.ResolvesInBatches)
+        {
+            try
+            {
+                // Current for this method's flow only: the node writers called below read it.
+                PopcornBatchValues.Current = await ResolveNodesAsync(page.Value, connection, context);
+            }
+            catch (BatchResolutionException e)
+            {
+                errors.Add(GraphQLError.Unresolved(e, step));
+                body.Json.WriteNullValue();
+                return;
+            }
+        }
+
         await WriteConnectionAsync(body, page.Value, step, connection, context.RequestAborted);
+    }
+
+    /// <summary>The <c>[BatchResolved]</c> fields of the page's nodes, for each node plan the document selects (aliases may differ), before any of it is written.</summary>
+    private static async ValueTask<PopcornBatchValues> ResolveNodesAsync(Page page, ConnectionPlan connection, HttpContext context)
+    {
+        var values = new PopcornBatchValues();
+        var levels = context.RequestServices.GetRequiredService<BatchLevels>();
+        foreach (var key in connection.Keys)
+        {
+            foreach (var edge in key.Edge ?? [])
+            {
+                if ((page.Queried ? edge.QueriedNode : edge.Node) is { ResolvesInBatches: true } node)
+                {
+                    await levels.ResolveAsync(values, page.Rows.Cast<object?>().ToList(), node, context);
+                }
+            }
+        }
+
+        return values;
     }
 
     private async ValueTask<Page?> ReadAsync(object value, GatewayStep step, ConnectionPlan connection, List<GraphQLError> errors, HttpContext context)

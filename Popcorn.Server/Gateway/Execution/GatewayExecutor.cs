@@ -76,6 +76,12 @@ internal sealed class GatewayExecutor(PopcornRegistry registry, PopcornResponseW
             await refusal.AnswerAsync(_writer, context, logger);
             return;
         }
+        catch (BatchResolutionException unresolved)
+        {
+            // A chunk after the first failed (the first is RootFieldWriter's to answer): the root's array had begun.
+            await GatewayResponses.AnswerUnresolvedAsync(_writer, context, unresolved);
+            return;
+        }
 
         if (!written)
         {

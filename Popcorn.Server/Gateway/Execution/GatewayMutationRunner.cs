@@ -32,6 +32,11 @@ internal sealed class GatewayMutationRunner(PopcornResponseWriter writer, RootSo
             await refusal.AnswerAsync(_writer, context, logger);
             return;
         }
+        catch (BatchResolutionException unresolved)
+        {
+            await GatewayResponses.AnswerUnresolvedAsync(_writer, context, unresolved);
+            return;
+        }
 
         if (!written)
         {

@@ -28,6 +28,10 @@ internal sealed record GraphQLError(string Message, SourceLocation? Location = n
     public static string Quote(string name) =>
         name.Length <= PopcornQueryException.MaxExcerptLength ? name : string.Concat(name.AsSpan(0, PopcornQueryException.MaxExcerptLength), "…");
 
+    /// <summary>A batch resolver under the root field <paramref name="step"/> failed before any of its value was written: the field is null with this error.</summary>
+    public static GraphQLError Unresolved(BatchResolutionException error, GatewayStep step) =>
+        new($"The field '{error.Field}' could not be resolved, so '{step.Field?.Name}' is not answered. Try again later.", step.Location, step.Key, "SOURCE_UNAVAILABLE");
+
     public static GraphQLError From(PopcornQueryException error, string? path = null) =>
         new(error.Detail, error.Location, path, error.Kind switch
         {

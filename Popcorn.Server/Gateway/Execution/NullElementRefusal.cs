@@ -35,14 +35,6 @@ internal sealed class NullElementRefusal(GatewayStep step, PopcornNullElementExc
 
         var error = new GraphQLError($"A list element of '{list}' is null, which its non-null element type does not allow, so no data is sent. The server logged it.",
             Step.Location, Step.Key, "INTERNAL_SERVER_ERROR", TraceId: traceId);
-        await writer.WriteDocumentAsync(context, StatusCodes.Status200OK, GatewayResponses.MediaType(context), PopcornTelemetryTags.EndpointGateway, error, static (body, error) =>
-        {
-            var json = body.Json;
-            json.WriteStartObject();
-            json.WriteNull(GatewayResponses.DataKey);
-            GatewayResponses.WriteErrorList(json, [error]);
-            json.WriteEndObject();
-            return ValueTask.CompletedTask;
-        });
+        await GatewayResponses.WriteWithheldAsync(writer, context, error);
     }
 }

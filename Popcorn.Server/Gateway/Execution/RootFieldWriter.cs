@@ -17,7 +17,16 @@ internal sealed class RootFieldWriter(PopcornResponseWriter writer, RootSources 
     {
         if (await GatewayExecutor.OpenAsync(sources, value, step, errors, context) is (true, var prepared))
         {
-            await writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+            try
+            {
+                await writer.WriteValueAsync(body, prepared, step.Shape!, step.Plan!, context);
+            }
+            catch (BatchResolutionException e) when (!e.ValueStarted)
+            {
+                // Nothing of the value was written yet: the field is null with its error, as for a source that is down.
+                errors.Add(GraphQLError.Unresolved(e, step));
+                body.Json.WriteNullValue();
+            }
         }
         else
         {

@@ -25,6 +25,36 @@ internal static class GatewayResponses
             return ValueTask.CompletedTask;
         });
 
+    /// <summary>
+    /// Writes <c>{"data": null, "errors": [error]}</c> with 200: an answer withheld whole because part of it could not be
+    /// written after its ancestors were (a null element of a non-null list, a batch resolver failing mid-list).
+    /// </summary>
+    public static Task WriteWithheldAsync(PopcornResponseWriter writer, HttpContext context, GraphQLError error) =>
+        writer.WriteDocumentAsync(context, StatusCodes.Status200OK, MediaType(context), PopcornTelemetryTags.EndpointGateway, error, static (body, error) =>
+        {
+            var json = body.Json;
+            json.WriteStartObject();
+            json.WriteNull(DataKey);
+            WriteErrorList(json, [error]);
+            json.WriteEndObject();
+            return ValueTask.CompletedTask;
+        });
+
+    /// <summary>
+    /// Answers for a batch resolver that failed after its root's value had begun: the whole answer withheld while
+    /// nothing was sent, else the connection cut (a client never reads a list that silently lost its tail).
+    /// </summary>
+    public static Task AnswerUnresolvedAsync(PopcornResponseWriter writer, HttpContext context, BatchResolutionException error)
+    {
+        if (context.Response.HasStarted)
+        {
+            context.Abort();
+            return Task.CompletedTask;
+        }
+
+        return WriteWithheldAsync(writer, context, new GraphQLError($"The field '{error.Field}' could not be resolved, so no data is sent. Try again later.", Code: "SOURCE_UNAVAILABLE"));
+    }
+
     /// <summary>Writes the <c>errors</c> member into an open response object.</summary>
     public static void WriteErrorList(Utf8JsonWriter json, IReadOnlyList<GraphQLError> errors)
     {

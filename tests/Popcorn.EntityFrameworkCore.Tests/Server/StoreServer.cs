@@ -42,6 +42,8 @@ public sealed class StoreServer : IAsyncDisposable
         // DTOs the app projects to itself: one narrowed to the selection, one that cannot be (it ends in a Where).
         app.MapGet("/cards", (StoreDbContext db) => OrderCards.Of(db)).WithPopcorn();
         app.MapGet("/cards/with-lines", (StoreDbContext db) => OrderCards.Of(db).Where(c => c.LineCount > 0)).WithPopcorn();
+        // A DTO with a [BatchResolved] member the query never reads (BatchResolverEndpointTests).
+        app.MapGet("/scored-cards", (StoreDbContext db) => ScoredCards.Of(db)).WithPopcorn();
         // The same rows loaded whole, for the in-memory path (a list, and an async sequence), and one order alone.
         app.MapGet("/memory/orders", (StoreDbContext db) => LoadOrders(db)).WithPopcorn();
         app.MapGet("/stream/orders", (StoreDbContext db) => LoadOrders(db).ToAsyncEnumerable()).WithPopcorn();
@@ -54,6 +56,7 @@ public sealed class StoreServer : IAsyncDisposable
         app.MapGet("/single/orders/latest", (StoreDbContext db) => db.Orders.OrderByDescending(o => o.PlacedAt).ThenBy(o => o.Id).AsPopcornSingle()).WithPopcorn();
         app.MapPopcornGateway("/graphql", gateway => gateway
             .Field("orders", (StoreDbContext db) => db.Orders.OrderBy(o => o.Id))
+            .Field("scoredCards", (StoreDbContext db) => ScoredCards.Of(db))
             .Field("memoryOrders", (StoreDbContext db) => LoadOrders(db))
             .Field("customers", (StoreDbContext db) => db.Customers.OrderBy(c => c.Id))
             .Field("memoryCustomers", (StoreDbContext db) => LoadCustomers(db))

@@ -9,4 +9,5 @@ namespace Popcorn.EntityFrameworkCore.Tests.Store;
 [JsonSerializable(typeof(List<Product>))]
 [JsonSerializable(typeof(List<Coupon>))]
 [JsonSerializable(typeof(List<OrderCard>))]
+[JsonSerializable(typeof(List<ScoredCard>))]
 public partial class StoreJsonContext : JsonSerializerContext;
