@@ -18,6 +18,8 @@ internal sealed class GatewayArgument
     private readonly bool _hasDefault;
     private readonly object? _default;
     private readonly JsonTypeInfo? _inputTypeInfo;
+    private readonly bool _isList;
+    private readonly bool _elementsAcceptNull;
 
     /// <summary>An input object argument (or a list of them), read through <paramref name="typeInfo"/> as the app reads JSON.</summary>
     public GatewayArgument(ParameterInfo parameter, InputShape input, JsonTypeInfo typeInfo)
@@ -49,7 +51,17 @@ internal sealed class GatewayArgument
         Name = name;
         GraphQLType = graphQLType;
         _acceptsNull = !graphQLType.EndsWith('!');
-        _valueType = graphQLType.TrimEnd('!') switch
+        string named = graphQLType.TrimEnd('!');
+        if (named.StartsWith('[') && named.EndsWith(']'))
+        {
+            // A list of scalars (a plain service's `?id=1&id=2`): each element converted as the element type says.
+            named = named[1..^1];
+            _isList = true;
+            _elementsAcceptNull = !named.EndsWith('!');
+            named = named.TrimEnd('!');
+        }
+
+        _valueType = named switch
         {
             "Int" => typeof(long),
             "Float" => typeof(double),
@@ -130,6 +142,11 @@ internal sealed class GatewayArgument
             return false;
         }
 
+        if (_isList)
+        {
+            return TryBindList(value, out bound, out error);
+        }
+
         bound = Convert(value);
         if (bound is null)
         {
@@ -137,6 +154,35 @@ internal sealed class GatewayArgument
             return false;
         }
 
+        return true;
+    }
+
+    /// <summary>
+    /// A list argument's elements, converted one by one, as an array; a single value is a list of one, as GraphQL's input
+    /// coercion makes it ("List", in the specification's "Input Coercion").
+    /// </summary>
+    private bool TryBindList(QueryValue value, out object? bound, out string? error)
+    {
+        bound = null;
+        error = null;
+        var items = value.Kind == QueryValueKind.List ? value.Items : [value];
+        var elements = new object?[items.Count];
+        for (int i = 0; i < elements.Length; i++)
+        {
+            var item = items[i];
+            if (item.Kind == QueryValueKind.Null && _elementsAcceptNull)
+            {
+                continue;
+            }
+
+            if ((elements[i] = item.Kind == QueryValueKind.Null ? null : Convert(item)) is null)
+            {
+                error = $"Argument '{Name}' expects a value of type '{GraphQLType.TrimEnd('!')}' but its element {i} is {Describe(item)}.";
+                return false;
+            }
+        }
+
+        bound = elements;
         return true;
     }
 

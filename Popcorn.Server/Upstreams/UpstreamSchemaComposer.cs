@@ -62,7 +62,6 @@ internal sealed class UpstreamSchemaComposer(
 
         // Joins add fields to the services' types, so they are bound after every schema is read and before any type's
         // metadata is initialized.
-        RefuseOpenApiJoins(schemas.Where(s => s.Schema.IsOpenApi).Select(s => s.Schema).ToArray());
         var joins = UpstreamJoinBinder.Bind(gateway.JoinDeclarations, schemas.Select(s => s.Schema).ToArray());
         var taken = registry.LocalModelTypes.Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
         var writers = new List<UpstreamTypeWriter>();
@@ -133,22 +132,6 @@ internal sealed class UpstreamSchemaComposer(
             if (source.Spec.Arguments.FirstOrDefault(a => a.Type.EndsWith('!') && !UpstreamResourceArguments.CanBind(a.Type)) is { Name: not null } required)
             {
                 throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which needs the list argument '{required.Name}' ({required.Type}); a resource reads its arguments from the route and the query string, where a list cannot be written.");
-            }
-        }
-    }
-
-    /// <summary>
-    /// Joins do not end at a plain JSON service's types yet: its lists cannot be filtered by a list of keys. They may
-    /// start there (its answers are copied with holes for them, <see cref="PlainJsonTranscoder"/>).
-    /// </summary>
-    private void RefuseOpenApiJoins(IReadOnlyList<UpstreamSchema> plain)
-    {
-        foreach (var declaration in gateway.JoinDeclarations)
-        {
-            string name = declaration.TypeName + "." + declaration.FieldName;
-            if (plain.FirstOrDefault(s => s.RootFields.Any(f => f.Name == declaration.From)) is { } target)
-            {
-                throw new InvalidOperationException($"The gateway's join '{name}' cannot be made: '{declaration.From}' is an operation of upstream '{target.RootFields[0].Service}', a service described by OpenAPI, which cannot be asked for all keys of a level in one call (a Popcorn service's 'where: {{id: {{in: [...]}}}}'); joins to such services are not built yet.");
             }
         }
     }

@@ -43,6 +43,24 @@ public sealed partial class GatewayOverServicesTests
     }
 
     [Fact]
+    public async Task OrdersWithTheirShipment_AreJoinedToThePlainService_WithOneCallCarryingEveryOrderId()
+    {
+        int before = services.Shipping.Output.Length;
+
+        var (status, body) = await services.QueryAsync("{ orders(first: 5) { id shipment { trackingCode order { id } } } }");
+
+        status.ShouldBe(200, body.ToJsonString());
+        body["errors"].ShouldBeNull();
+        // Seeded: order n's shipment is PK-000n; order 4 has none, so its field is null without an error. Under the
+        // shipment, its order is joined back from the orders service (a third level).
+        body["data"]!.ToJsonString().ShouldBe(
+            """{"orders":[{"id":1,"shipment":{"trackingCode":"PK-0001","order":{"id":1}}},{"id":2,"shipment":{"trackingCode":"PK-0002","order":{"id":2}}},{"id":3,"shipment":{"trackingCode":"PK-0003","order":{"id":3}}},{"id":4,"shipment":null},{"id":5,"shipment":{"trackingCode":"PK-0005","order":{"id":5}}}]}""");
+        string log = await services.Shipping.WaitForRequestsAsync(before);
+        var calls = log.Split('\n').Where(line => line.Contains("Request starting") && line.Contains("/shipments")).ToArray();
+        calls.ShouldHaveSingleItem(log).ShouldContain("/shipments?orderId=1&orderId=2&orderId=3&orderId=4&orderId=5 ");
+    }
+
+    [Fact]
     public async Task PlainShippingServiceKilled_ItsFieldIsSourceUnavailable_TheOrdersAreAnswered_AndItRecoversWhenRestarted()
     {
         const string Query = "{ orders(first: 1) { id } shipments(first: 1) { id } }";

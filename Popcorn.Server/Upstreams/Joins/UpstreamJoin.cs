@@ -25,6 +25,12 @@ internal sealed class UpstreamJoin(string name, FieldMetadata field, FieldMetada
 
     public FieldMetadata TargetKey { get; } = targetKey;
 
+    /// <summary>
+    /// For a target that is a plain service's operation: its list parameter that takes the keys (<c>?orderId=1&amp;orderId=2</c>);
+    /// null for a Popcorn service, which is sent <c>where: {targetKey: {in: [...]}}</c>.
+    /// </summary>
+    public string? KeysParameter { get; init; }
+
     /// <summary>What the target service accepts in one call: the keys of one <c>in</c> list and the length of a selection.</summary>
     public UpstreamLimits Limits { get; } = limits;
 }

@@ -6,7 +6,8 @@ namespace Popcorn.Server;
 /// Turns the gateway's join declarations into fields of the upstream types while the app starts, after every upstream
 /// schema is read and before their metadata is initialized. Every mistake stops the app with a message naming the
 /// join and what to change: an unknown type or root field, a type the gateway answers itself, a missing or non-scalar
-/// key, a target key the service cannot filter by, keys of different kinds, a field name already taken.
+/// key, a target key the service cannot filter by (a Popcorn service's <c>[Filterable]</c> field, a plain service's
+/// list parameter of that name), keys of different kinds, a field name already taken.
 /// </summary>
 internal static class UpstreamJoinBinder
 {
@@ -42,7 +43,14 @@ internal static class UpstreamJoinBinder
             var targetFields = targetSchema.PendingFields[target.Type.Metadata];
             var targetKey = Scalar(targetFields, declaration.TargetKey)
                 ?? throw Refuse(name, $"'{target.Type.Metadata.Name}' has no scalar field '{declaration.TargetKey}' to match the key to.");
-            if ((targetKey.Flags & FieldFlags.Filterable) == 0)
+            string? keysParameter = null;
+            if (target.Request is not null)
+            {
+                // A plain service is sent the level's keys in a list parameter named as the target key (`?orderId=1&orderId=2`).
+                keysParameter = target.Arguments.FirstOrDefault(a => a.Name == declaration.TargetKey && a.Type.StartsWith('[')).Name
+                    ?? throw Refuse(name, $"the operation '{declaration.From}' of the service '{target.Service}' has no list parameter '{declaration.TargetKey}' to send all keys of a level in one call (the gateway never calls it once per object): declare '{declaration.TargetKey}' an array query parameter there (in ASP.NET Core, an 'int[] {declaration.TargetKey}' parameter).");
+            }
+            else if ((targetKey.Flags & FieldFlags.Filterable) == 0)
             {
                 throw Refuse(name, $"the service '{target.Service}' cannot filter '{target.Type.Metadata.Name}' by '{declaration.TargetKey}': mark it [Filterable] there, so the gateway can fetch all keys of a level in one 'in' list.");
             }
@@ -70,7 +78,7 @@ internal static class UpstreamJoinBinder
                     description: declaration.Description ?? $"The {target.Type.Metadata.Name} whose {declaration.TargetKey} is this {declaration.TypeName}'s {declaration.Key}, from the service '{target.Service}'; null when there is none.",
                     isNullable: true);
             parentFields.Add(field);
-            joins.Add(new UpstreamJoin(name, field, key, target, targetKey, targetSchema.Limits, declaration.Many));
+            joins.Add(new UpstreamJoin(name, field, key, target, targetKey, targetSchema.Limits, declaration.Many) { KeysParameter = keysParameter });
         }
 
         return joins;

@@ -8,7 +8,7 @@ namespace Popcorn.Server;
 /// <summary>
 /// Answers the joins an upstream root field's plan selects, level by level (docs/gateway.md, "Joins"): the parents'
 /// answer is copied once with a hole for each joined value; the distinct keys of a level go to each target service in
-/// one call (or chunks within its limits), every call of a level at once; their objects are copied with holes for the
+/// one call (or chunks within its limits; a plain service's operation, with the keys in its list parameter), every call of a level at once; their objects are copied with holes for the
 /// next level; then the pieces are put together in the parents' order (<see cref="JoinAssembler"/>). A call that fails
 /// makes its keys' fields null, each with a <c>SOURCE_UNAVAILABLE</c> error at its path, and nothing else.
 /// </summary>
@@ -74,9 +74,16 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
         foreach (var service in sites.Select(s => s.Join.Target.Service).Distinct(StringComparer.Ordinal))
         {
             var ofService = sites.Where(s => s.Join.Target.Service == service && keysBySite[s].Keys.Count > 0).Select(s => (s, keysBySite[s].Keys)).ToArray();
-            if (ofService.Length > 0)
+            var popcorn = ofService.Where(s => s.s.Join.KeysParameter is null).ToArray();
+            if (popcorn.Length > 0)
             {
-                calls.AddRange(JoinCallPrinter.Print(service, ofService, ofService[0].s.Join.Limits));
+                calls.AddRange(JoinCallPrinter.Print(service, popcorn, popcorn[0].s.Join.Limits));
+            }
+
+            // A plain service's operation answers one join per call: its list parameter holds the keys.
+            foreach (var (site, keys) in ofService.Where(s => s.s.Join.KeysParameter is not null))
+            {
+                calls.AddRange(PlainJoinCalls.Print(site, keys));
             }
         }
 
@@ -129,7 +136,7 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
 
     private async Task<(JoinRecorder? Answer, (string Message, int Status)? Failure)> CallAsync(HttpContext context, JoinCall call, UpstreamJoinPlan joins)
     {
-        string path = client.OptionsOf(call.Service).GraphQLPath + "?query=" + Uri.EscapeDataString(call.Selection);
+        string path = call.IsPlain ? call.Selection : client.OptionsOf(call.Service).GraphQLPath + "?query=" + Uri.EscapeDataString(call.Selection);
         try
         {
             var (buffer, length) = await client.GetAsync(call.Service, path, context, context.RequestAborted);
@@ -138,7 +145,14 @@ internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog 
                 var answer = new JoinRecorder(joins, new ArrayBufferWriter<byte>(Math.Max(256, length)));
                 using (var json = new Utf8JsonWriter(answer.Output, _writerOptions))
                 {
-                    UpstreamTranscoder.TranscodeJoinAnswer(call.Service, buffer.AsSpan(0, length), call.Parts, catalog, json, answer);
+                    if (call.IsPlain)
+                    {
+                        PlainJoinAnswer.Transcode(call.Service, buffer.AsSpan(0, length), call.Asked[0].Site, catalog, json, answer);
+                    }
+                    else
+                    {
+                        UpstreamTranscoder.TranscodeJoinAnswer(call.Service, buffer.AsSpan(0, length), call.Parts, catalog, json, answer);
+                    }
                 }
 
                 return (answer, null);

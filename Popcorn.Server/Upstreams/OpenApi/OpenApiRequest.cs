@@ -16,7 +16,10 @@ internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApi
     /// </summary>
     public bool NotFoundIsNull { get; init; }
 
-    /// <summary>The path and query for <paramref name="arguments"/>, each value escaped; an argument left out or null is not sent.</summary>
+    /// <summary>
+    /// The path and query for <paramref name="arguments"/>, each value escaped; an argument left out or null is not
+    /// sent, and a list (an <see cref="IReadOnlyList{T}"/> of scalars) is sent as one pair per element.
+    /// </summary>
     public string Print(IReadOnlyDictionary<string, object?> arguments)
     {
         var path = new StringBuilder(PathTemplate);
@@ -29,15 +32,30 @@ internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApi
                 continue;
             }
 
-            string text = Uri.EscapeDataString(Format(value));
             if (parameter.InPath)
             {
-                path.Replace("{" + parameter.Name + "}", text);
+                path.Replace("{" + parameter.Name + "}", Uri.EscapeDataString(Format(value)));
+                continue;
+            }
+
+            string name = Uri.EscapeDataString(parameter.Name);
+            if (value is not IReadOnlyList<object?> list)
+            {
+                query.Append(separator).Append(name).Append('=').Append(Uri.EscapeDataString(Format(value)));
+                separator = '&';
+            }
+            else if (parameter.JoinsList)
+            {
+                query.Append(separator).Append(name).Append('=').AppendJoin(',', list.OfType<object>().Select(item => Uri.EscapeDataString(Format(item))));
+                separator = '&';
             }
             else
             {
-                query.Append(separator).Append(Uri.EscapeDataString(parameter.Name)).Append('=').Append(text);
-                separator = '&';
+                foreach (object item in list.OfType<object>())
+                {
+                    query.Append(separator).Append(name).Append('=').Append(Uri.EscapeDataString(Format(item)));
+                    separator = '&';
+                }
             }
         }
 
@@ -54,4 +72,8 @@ internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApi
 }
 
 /// <summary>A path or query parameter of an operation: its name in the document and the root field argument that gives it.</summary>
-internal sealed record OpenApiRequestParameter(string Name, string ArgumentName, bool InPath);
+internal sealed record OpenApiRequestParameter(string Name, string ArgumentName, bool InPath)
+{
+    /// <summary>For a list declared <c>explode: false</c>: one pair with the elements joined by commas, not one pair per element.</summary>
+    public bool JoinsList { get; init; }
+}

@@ -179,10 +179,17 @@ internal static class OpenApiSchemaReader
 
             string at = $"its parameter '{name}'";
             string type = (parameter.Schema is { } schema ? OpenApiSchemas.ArgumentType(schema, at) : null)
-                ?? throw new OpenApiRefusal($"{at} is not a single integer, number, boolean or string (arrays and objects as arguments are not served yet).");
+                ?? throw new OpenApiRefusal($"{at} is not an integer, number, boolean or string, nor a list of them (objects as arguments are not served yet).");
             bool inPath = parameter.In == ParameterLocation.Path;
+            bool isList = type.StartsWith('[');
+            if (isList && (inPath || parameter.Style is not (null or ParameterStyle.Form)))
+            {
+                throw new OpenApiRefusal($"{at} is a list {(inPath ? "in the path" : $"in the style '{parameter.Style}'")}; the gateway sends lists in the query string, in the form style only.");
+            }
+
             arguments.Add((name, inPath || parameter.Required ? type + "!" : type));
-            parameters.Add(new OpenApiRequestParameter(name, name, inPath));
+            // The form style's default explodes a list into one pair per element (`?id=1&id=2`); `explode: false` joins it with commas.
+            parameters.Add(new OpenApiRequestParameter(name, name, inPath) { JoinsList = isList && parameter.Style is not null && !parameter.Explode });
         }
 
         return (arguments, parameters);

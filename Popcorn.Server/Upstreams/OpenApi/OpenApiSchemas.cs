@@ -104,8 +104,24 @@ internal static class OpenApiSchemas
         _ => throw new OpenApiRefusal($"a {kind} is not a scalar."),
     };
 
-    /// <summary>The GraphQL type of a path or query parameter's value (<c>Int</c>, <c>Float</c>, <c>Boolean</c>, <c>String</c>).</summary>
+    /// <summary>
+    /// The GraphQL type of a path or query parameter's value (<c>Int</c>, <c>Float</c>, <c>Boolean</c>, <c>String</c>),
+    /// or of a list of them (<c>[Int!]</c>); null for anything else.
+    /// </summary>
     public static string? ArgumentType(IOpenApiSchema schema, string at)
+    {
+        var (resolved, _) = Unwrap(schema, at);
+        var kind = KindOf(resolved, at);
+        if (kind == JsonSchemaType.Array)
+        {
+            // A list of scalars in the query string (`?orderId=1&orderId=2`): a list argument, its elements non-null.
+            return resolved.Items is { } items && ScalarType(items, at) is { } element ? $"[{element}!]" : null;
+        }
+
+        return ScalarType(resolved, at);
+    }
+
+    private static string? ScalarType(IOpenApiSchema schema, string at)
     {
         var (resolved, _) = Unwrap(schema, at);
         return KindOf(resolved, at) switch

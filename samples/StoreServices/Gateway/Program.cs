@@ -30,7 +30,11 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 
     // Shipment.order: a plain service's type joined to a Popcorn service's. The gateway reads each shipment's orderId
     // from the shipping service's JSON while it copies it, and asks the orders service once for all of them.
-    .Join("Shipment.order", from: "orders", key: "orderId", description: "The order the parcel carries, from the orders service."));
+    .Join("Shipment.order", from: "orders", key: "orderId", description: "The order the parcel carries, from the orders service.")
+
+    // Order.shipment: a Popcorn service's type joined to the plain service's. Its shipments operation takes a list of
+    // order ids (?orderId=3&orderId=7), so the gateway sends it a whole level's keys in one call.
+    .Join("Order.shipment", from: "shipments", key: "id", targetKey: "orderId", description: "The order's parcel, from the shipping service; null for an order not shipped."));
 
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");

@@ -8,10 +8,11 @@ builder.Services.AddOpenApi();
 
 var app = builder.Build();
 app.MapOpenApi();
-app.MapGet("/shipments", (int? orderId, string? carrier) => ShipmentsSeed.All
-        .Where(s => (orderId is null || s.OrderId == orderId) && (carrier is null || s.Carrier == carrier)))
+// orderId is a list (?orderId=3&orderId=7): the gateway's Order.shipment join sends a whole level's order ids in one call.
+app.MapGet("/shipments", (int[]? orderId, string? carrier) => ShipmentsSeed.All
+        .Where(s => (orderId is not { Length: > 0 } || orderId.Contains(s.OrderId)) && (carrier is null || s.Carrier == carrier)))
     .WithName("shipments")
-    .WithSummary("Every shipment, or those of one order or one carrier.");
+    .WithSummary("Every shipment, or those of some orders or of one carrier.");
 app.MapGet("/shipments/{id}", (int id) => ShipmentsSeed.All.FirstOrDefault(s => s.Id == id) is { } shipment
         ? Results.Ok(shipment)
         : Results.NotFound())

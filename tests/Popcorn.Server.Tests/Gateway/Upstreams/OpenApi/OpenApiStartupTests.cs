@@ -107,7 +107,7 @@ public sealed class OpenApiStartupTests(OpenApiGatewayServer server) : IClassFix
 
         var e = await Should.ThrowAsync<InvalidOperationException>(() => app.StartAsync());
 
-        // From a plain service's type is built (docs/gateway.md, "Joins"); to one is not: it cannot be asked for a level's keys at once.
-        e.Message.ShouldContain("The gateway's join 'Shipment.twin' cannot be made: 'listShipments' is an operation of upstream 'shipping', a service described by OpenAPI, which cannot be asked for all keys of a level in one call");
+        // To a plain service's operation, a join needs a list parameter named as the target key, so a level's keys go in one call.
+        e.Message.ShouldContain("The gateway's join 'Shipment.twin' cannot be made: the operation 'listShipments' of the service 'shipping' has no list parameter 'id' to send all keys of a level in one call");
     }
 }
