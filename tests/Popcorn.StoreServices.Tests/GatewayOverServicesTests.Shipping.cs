@@ -80,4 +80,25 @@ public sealed partial class GatewayOverServicesTests
         after["errors"].ShouldBeNull();
         after["data"]!.ToJsonString().ShouldBe("""{"orders":[{"id":1}],"shipments":[{"id":1001}]}""");
     }
+
+    [Fact]
+    public async Task PlainShippingServiceKilled_UnderAJoin_EachShipmentIsNullWithItsPath_TheOrdersAreAnswered()
+    {
+        const string Query = "{ orders(first: 2) { id shipment { trackingCode } } }";
+
+        await services.RestartShippingAsync(whileDown: async () =>
+        {
+            var (status, body) = await services.QueryAsync(Query);
+
+            status.ShouldBe(200, body.ToJsonString());
+            body["data"]!.ToJsonString().ShouldBe("""{"orders":[{"id":1,"shipment":null},{"id":2,"shipment":null}]}""");
+            var errors = body["errors"]!.AsArray();
+            errors.Select(e => e!["path"]!.ToJsonString()).ShouldBe(["""["orders",0,"shipment"]""", """["orders",1,"shipment"]"""]);
+            errors.ShouldAllBe(e => e!["extensions"]!["code"]!.GetValue<string>() == "SOURCE_UNAVAILABLE");
+        });
+
+        var (_, after) = await services.QueryAsync(Query);
+        after["errors"].ShouldBeNull();
+        after["data"]!.ToJsonString().ShouldBe("""{"orders":[{"id":1,"shipment":{"trackingCode":"PK-0001"}},{"id":2,"shipment":{"trackingCode":"PK-0002"}}]}""");
+    }
 }
