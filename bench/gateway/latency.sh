@@ -105,7 +105,7 @@ done
   echo "Machine:   $(nproc) cores; every process on loopback; wrk -t1 -c16 -d${seconds}s (best of two) and -c1 --latency"
   echo '```'
   echo
-  echo "\`bench/gateway/latency.sh\`. The multi-service sample's data and selections as in [gateway.md](gateway.md) (narrow"
+  echo "\`bench/gateway/latency.sh\`. The multi-service sample ($orders orders, 12 customers) and the selections of [gateway.md](gateway.md) (narrow"
   echo "\`$narrow\`, deep \`$deep\`), but every side reaches the services through the same forwarders"
   echo "(\`bench/Popcorn.Bench.Gateway\`), which wait the given delay before passing each call on: a service's latency."
   echo "The gateway makes two calls one after the other (the orders, then the customers of their keys, one batch); the"

@@ -5,6 +5,7 @@
 #
 #   bench/gateway/run.sh                       # report in bench/results/gateway.md
 #   bench/gateway/run.sh --out /tmp/g.md --seconds 5
+#   bench/gateway/run.sh --orders 2000 --out bench/results/gateway-2000-orders.md   # larger payloads, same code
 #
 # Two passes. Bytes: a second gateway whose upstreams are the counting forwarders answers each selection once, and
 # the forwarders report what the services sent it; the hand-written side and YARP fetch the services' full answers,
@@ -87,7 +88,7 @@ best() { echo "$1" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1; }
   echo "Machine:   $(nproc) cores; every process on loopback, wrk -t1 -c16 -d${seconds}s, best of two runs"
   echo '```'
   echo
-  echo "Same services and data (the multi-service sample: 40 orders with 1-3 lines each, 12 customers), same answers"
+  echo "Same services and data (the multi-service sample: $orders orders with 1-3 lines each, 12 customers), same answers"
   echo "(checked byte for byte before counting). Narrow is \`$narrow\`, deep \`$deep\`; both join each order to its"
   echo "customer in the customers service. The hand-written side fetches both services' full answers at once, parses"
   echo "them to JsonNode, joins, picks and serializes (\`bench/Popcorn.Bench.Gateway/BackendForFrontend.cs\`); YARP"

@@ -1,15 +1,17 @@
-# Sourced by bench/gateway/run.sh and latency.sh: reads --out and --seconds (defaults: $out and $seconds set by the
-# caller), finds wrk, builds the multi-service sample and the bench host in Release, and starts the three services on
+# Sourced by bench/gateway/run.sh and latency.sh: reads --out, --seconds (defaults: $out and $seconds set by the
+# caller) and --orders (how many orders the orders service seeds; 40, the sample's, by default), finds wrk, builds the multi-service sample and the bench host in Release, and starts the three services on
 # loopback (orders 5401, customers 5402 on throwaway SQLite files, shipping 5403). Defines start (a Release dll in the
 # background, stopped on exit), wait_for (a URL that answers) and encode (a selection for a query string).
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
+    --orders) orders="$2"; shift 2 ;;
     *) echo "Unknown argument: $1" >&2; exit 2 ;;
   esac
 done
 smoke=false
+orders=${orders:-40}
 source bench/http/wrk.sh
 
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -44,7 +46,7 @@ wait_for() { # url
 encode() { node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$1"; }
 
 start samples/StoreServices/Customers Popcorn.StoreServices.Customers.dll --urls http://127.0.0.1:5402 "--ConnectionStrings:Customers=Data Source=$data/customers.db" --Logging:LogLevel:Default=Warning
-start samples/StoreServices/Orders Popcorn.StoreServices.Orders.dll --urls http://127.0.0.1:5401 "--ConnectionStrings:Orders=Data Source=$data/orders.db" --Logging:LogLevel:Default=Warning
+start samples/StoreServices/Orders Popcorn.StoreServices.Orders.dll --urls http://127.0.0.1:5401 "--ConnectionStrings:Orders=Data Source=$data/orders.db" --Logging:LogLevel:Default=Warning "--Seed:Orders=$orders"
 start samples/StoreServices/Shipping Popcorn.StoreServices.Shipping.dll --urls http://127.0.0.1:5403 --Logging:LogLevel:Default=Warning
 wait_for http://127.0.0.1:5402/popcorn/schema
 wait_for http://127.0.0.1:5401/popcorn/schema

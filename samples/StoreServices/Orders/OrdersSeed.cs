@@ -1,7 +1,8 @@
 namespace Popcorn.StoreServices.Orders;
 
 /// <summary>
-/// The service's data, the same on every machine: order <c>n</c> (1 to <see cref="Count"/>) belongs to customer
+/// The service's data, the same on every machine: order <c>n</c> (1 to <see cref="Count"/>, or the count
+/// <c>Seed:Orders</c> configures, as the gateway benchmark's larger runs do) belongs to customer
 /// <c>(n - 1) % 12 + 1</c> of the customers service, was placed <c>n</c> days after 2026-01-01 and has
 /// <c>n % 3 + 1</c> lines.
 /// </summary>
@@ -16,11 +17,11 @@ internal static class OrdersSeed
 
     private static readonly string[] s_statuses = ["open", "shipped", "delivered"];
 
-    public static void Fill(OrdersDbContext db)
+    public static void Fill(OrdersDbContext db, int count = Count)
     {
         var start = new DateTimeOffset(2026, 1, 1, 9, 0, 0, TimeSpan.Zero);
         int lineId = 1;
-        for (int id = 1; id <= Count; id++)
+        for (int id = 1; id <= count; id++)
         {
             var order = new Order
             {

@@ -10,7 +10,8 @@ builder.Services.AddPopcornEntityFrameworkCore();
 builder.AddServiceDatabase<OrdersDbContext>("Orders");
 
 var app = builder.Build();
-app.Prepare<OrdersDbContext>(db => !db.Orders.Any(), OrdersSeed.Fill);
+int seeded = builder.Configuration.GetValue("Seed:Orders", OrdersSeed.Count);
+app.Prepare<OrdersDbContext>(db => !db.Orders.Any(), db => OrdersSeed.Fill(db, seeded));
 app.MapGroup("/api").WithPopcorn()
     .MapGet("/orders", (OrdersDbContext db) => db.Orders.AsNoTracking().OrderBy(o => o.Id));
 app.MapPopcornSchema();
