@@ -1,5 +1,6 @@
 // The gateway benchmark's other sides (bench/gateway/run.sh; issue 31). One process, three listeners:
-//   Port (5410)      /bff/orders/narrow, /bff/orders/deep (hand-written), /yarp/orders (YARP), /stats/bytes
+//   Port (5410)      /bff/orders/narrow, /bff/orders/deep (hand-written), /yarp/orders (YARP), /stats/bytes,
+//                    /stats/allocated (the bytes this process allocated so far: run.sh divides a run's by its requests)
 //   counting forwarders on OrdersCountPort and CustomersCountPort, in front of the two services, whose answers'
 //   bytes /stats/bytes reports (and ?reset=true clears): point a gateway's upstreams at them to see what it fetched;
 //   /stats/calls names the last call each forwarder passed on. With UpstreamDelayMs they delay each call (a service's
@@ -31,6 +32,7 @@ app.UseMiddleware<ByteCountingMiddleware>();
 app.MapBackendForFrontend();
 app.MapGet("/stats/bytes", (ByteCounts counts, bool? reset) => counts.Report(reset == true));
 app.MapGet("/stats/calls", (ByteCounts counts) => counts.LastCalls());
+app.MapGet("/stats/allocated", () => GC.GetTotalAllocatedBytes(precise: true));
 if (upstreams.LargeShipmentsPort is { } largePort)
 {
     app.MapLargeShipments(largePort, upstreams.LargeShipmentsMegabytes * 1024L * 1024, upstreams.ShippingAddress);

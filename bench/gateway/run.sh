@@ -22,7 +22,7 @@ wait_for http://127.0.0.1:5410/stats/bytes
 gateway() { # port, orders address, customers address
   start samples/StoreServices/Gateway Popcorn.StoreServices.Gateway.dll --urls "http://127.0.0.1:$1" --Logging:LogLevel:Default=Warning \
     "--Popcorn:Upstreams:orders:BaseAddress=$2" "--Popcorn:Upstreams:customers:BaseAddress=$3" \
-    --Popcorn:Upstreams:shipping:BaseAddress=http://127.0.0.1:5403
+    --Popcorn:Upstreams:shipping:BaseAddress=http://127.0.0.1:5403 --Bench:Allocations=true
 }
 gateway 5400 http://127.0.0.1:5401 http://127.0.0.1:5402
 gateway 5420 http://127.0.0.1:5411 http://127.0.0.1:5412
@@ -79,6 +79,20 @@ for round in 1 2; do
 done
 best() { echo "$1" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1; }
 
+echo "== Allocations per request (wrk -c4 for 3 s against each side; the serving process's GC.GetTotalAllocatedBytes)"
+allocated_per_request() { # url, the serving process's allocation counter
+  if ! $have_wrk; then echo 0; return; fi
+  local before after requests
+  before=$(curl -fsS "$2")
+  requests=$($client_cpu wrk -t1 -c4 -d3s "$1" | awk '/requests in/ { print $1 }')
+  after=$(curl -fsS "$2")
+  awk -v a="$after" -v b="$before" -v n="$requests" 'BEGIN { printf "%d", (n > 0 ? (a - b) / n : 0) }'
+}
+declare -A allocs
+for c in gateway_narrow gateway_deep; do allocs[$c]=$(allocated_per_request "$(url_of "$c")" http://127.0.0.1:5400/bench/allocated); done
+for c in bff_narrow bff_deep yarp_full; do allocs[$c]=$(allocated_per_request "$(url_of "$c")" http://127.0.0.1:5410/stats/allocated); done
+for c in "${cases[@]}"; do echo "  $c: ${allocs[$c]} B"; done
+
 {
   echo "# The gateway against a hand-written backend-for-frontend and YARP"
   echo
@@ -94,18 +108,22 @@ best() { echo "$1" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1; }
   echo "them to JsonNode, joins, picks and serializes (\`bench/Popcorn.Bench.Gateway/BackendForFrontend.cs\`); YARP"
   echo "forwards the orders service's full answer unchanged, the floor for a proxy that does no work and no join."
   echo
-  echo "| Side | Requests/s | vs hand-written | Upstream -> gateway bytes per request (calls) | Gateway -> client bytes |"
-  echo "|---|---:|---:|---:|---:|"
+  echo "| Side | Requests/s | vs hand-written | Allocated per request | Upstream -> gateway bytes per request (calls) | Gateway -> client bytes |"
+  echo "|---|---:|---:|---:|---:|---:|"
   for shape in narrow deep; do
     g=$(best "${runs[gateway_$shape]}"); b=$(best "${runs[bff_$shape]}")
     up_var="gw_${shape}_up"; calls_var="gw_${shape}_calls"
     client=$(size "$(url_of "gateway_$shape")")
-    echo "| Gateway, $shape | $g | $(awk -v a="$g" -v b="$b" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }') | ${!up_var} (${!calls_var}) | $client |"
-    echo "| Hand-written, $shape | $b | 1.00x | $((full_orders + full_customers)) (2) | $client |"
+    ga=${allocs[gateway_$shape]}; ba=${allocs[bff_$shape]}
+    echo "| Gateway, $shape | $g | $(awk -v a="$g" -v b="$b" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }') | $ga B ($(awk -v a="$ga" -v b="$ba" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') of hand-written) | ${!up_var} (${!calls_var}) | $client |"
+    echo "| Hand-written, $shape | $b | 1.00x | $ba B | $((full_orders + full_customers)) (2) | $client |"
   done
   y=$(best "${runs[yarp_full]}")
-  echo "| YARP, full orders (no join) | $y | | $full_orders (1) | $full_orders |"
+  echo "| YARP, full orders (no join) | $y | | ${allocs[yarp_full]} B | $full_orders (1) | $full_orders |"
   echo
+  echo "Allocated per request is what the process serving the client allocated during a separate 3 s wrk run, divided"
+  echo "by its requests (\`GC.GetTotalAllocatedBytes\` read before and after: the gateway's \`/bench/allocated\`, on with"
+  echo "\`--Bench:Allocations=true\`; the bench host's \`/stats/allocated\`, which also serves YARP): Kestrel's own share included."
   echo "Bytes on the upstream hop are what the services sent (counted by forwarders in front of them for a second"
   echo "gateway instance; the hand-written side and YARP read the full answers, measured directly). The gateway asks"
   echo "each service for its part of the selection only (and the join keys), so its upstream bytes scale with the"

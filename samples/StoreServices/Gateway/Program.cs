@@ -43,6 +43,13 @@ app.MapPopcornUpstream("/api/orders", "orders");
 // the entry: what a list screen many clients open would use.
 app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(30)));
 
+// With Bench:Allocations (bench/gateway/run.sh sets it): the bytes this process has allocated so far, which the benchmark
+// reads before and after a run to report allocations per request beside the hand-written side's. Off by default.
+if (app.Configuration.GetValue<bool>("Bench:Allocations"))
+{
+    app.MapGet("/bench/allocated", () => GC.GetTotalAllocatedBytes(precise: true));
+}
+
 // GET /popcorn/schema: what the gateway serves, and under "upstreams" each Popcorn service's schema as the gateway
 // reads it again (SchemaCheckInterval in appsettings.json): a changed schema is served without a restart, what it
 // changed is reported (a breaking change is also logged as a Warning), and one that cannot be served is refused.
