@@ -144,6 +144,12 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
                         continue;
                     }
 
+                    if (plain.Request.RefuseLongList(arguments, registry.Options.MaxFilterInValues) is { } tooLong)
+                    {
+                        errors.Add(new GraphQLError(tooLong, property.Location, key, ValidationFailed));
+                        continue;
+                    }
+
                     upstream = plain.Request.Print(arguments);
                 }
 

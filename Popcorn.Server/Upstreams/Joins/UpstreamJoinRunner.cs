@@ -8,9 +8,10 @@ namespace Popcorn.Server;
 /// <summary>
 /// Answers the joins an upstream root field's plan selects, level by level (docs/gateway.md, "Joins"): the parents'
 /// answer is copied once with a hole for each joined value; the distinct keys of a level go to each target service in
-/// one call (or chunks within its limits; a plain service's operation, with the keys in its list parameter), every call of a level at once; their objects are copied with holes for the
-/// next level; then the pieces are put together in the parents' order (<see cref="JoinAssembler"/>). A call that fails
-/// makes its keys' fields null, each with a <c>SOURCE_UNAVAILABLE</c> error at its path, and nothing else.
+/// one call (or chunks within its limits; to a plain service's operation, with the keys in its list parameter), every
+/// call of a level at once; their objects are copied with holes for the next level; then the pieces are put together
+/// in the parents' order (<see cref="JoinAssembler"/>). A call that fails makes its keys' fields null, each with a
+/// <c>SOURCE_UNAVAILABLE</c> error at its path, and nothing else.
 /// </summary>
 internal sealed class UpstreamJoinRunner(UpstreamClient client, UpstreamCatalog catalog, JsonWriterOptions writerOptions, long maxResponseBytes)
 {

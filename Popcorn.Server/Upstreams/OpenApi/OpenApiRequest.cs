@@ -62,6 +62,24 @@ internal sealed record OpenApiRequest(string PathTemplate, IReadOnlyList<OpenApi
         return path.Append(query).ToString();
     }
 
+    /// <summary>
+    /// The first list argument holding more than <paramref name="maxValues"/> values, as an error to send; null when
+    /// none does. A list becomes one query pair per value, so a client's long list would become a URL the service
+    /// refuses: the bound of an <c>in</c> list (<c>MaxFilterInValues</c>) applies to it too.
+    /// </summary>
+    public string? RefuseLongList(IReadOnlyDictionary<string, object?> arguments, int maxValues)
+    {
+        foreach (var parameter in Parameters)
+        {
+            if (arguments.TryGetValue(parameter.ArgumentName, out object? value) && value is IReadOnlyList<object?> { Count: var count } && count > maxValues)
+            {
+                return $"Argument '{parameter.ArgumentName}' holds {count} values; at most {maxValues} are accepted.";
+            }
+        }
+
+        return null;
+    }
+
     private static string Format(object value) => value switch
     {
         bool b => b ? "true" : "false",

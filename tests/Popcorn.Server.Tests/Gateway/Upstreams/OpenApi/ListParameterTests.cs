@@ -23,6 +23,15 @@ public sealed class ListParameterTests
     }
 
     [Fact]
+    public void RefuseLongList_NamesTheArgumentPastTheInBound()
+    {
+        var arguments = new Dictionary<string, object?> { ["orderId"] = Enumerable.Range(1, 1001).Select(i => (object?)(long)i).ToArray() };
+
+        s_shipments.RefuseLongList(arguments, maxValues: 1000).ShouldBe("Argument 'orderId' holds 1001 values; at most 1000 are accepted.");
+        s_shipments.RefuseLongList(arguments, maxValues: 1001).ShouldBeNull();
+    }
+
+    [Fact]
     public void Bind_AListArgument_ConvertsEachElement_AndASingleValueIsAListOfOne()
     {
         var argument = new GatewayArgument("orderId", "[Int!]");
