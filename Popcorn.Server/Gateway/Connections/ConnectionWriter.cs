@@ -65,7 +65,7 @@ internal sealed class ConnectionWriter(RootSources sources)
         var levels = context.RequestServices.GetRequiredService<BatchLevels>();
         foreach (var key in connection.Keys)
         {
-            foreach (var edge in key.Edge ?? [])
+            foreach (var edge in key.Edge)
             {
                 if ((page.Queried ? edge.QueriedNode : edge.Node) is { ResolvesInBatches: true } node)
                 {
