@@ -23,6 +23,19 @@ internal sealed class BatchLevels(PopcornRegistry registry, ILogger<BatchLevels>
     private readonly int _chunkSize = Math.Max(1, registry.Options.MaxFilterInValues);
 
     /// <summary>
+    /// Starts a write's resolved values: a new store, made current for the calling method's flow (set here,
+    /// synchronously, so the caller's execution context carries it to the generated writers it calls, and it ends
+    /// when the caller returns), and the request's <see cref="BatchLevels"/> to fill it.
+    /// </summary>
+    public static PopcornBatchValues Begin(HttpContext context, out BatchLevels levels)
+    {
+        levels = context.RequestServices.GetRequiredService<BatchLevels>();
+        var values = new PopcornBatchValues();
+        PopcornBatchValues.Current = values;
+        return values;
+    }
+
+    /// <summary>
     /// Reads a root sequence (already arranged by its arguments) in chunks of at most
     /// <see cref="PopcornOptions.MaxFilterInValues"/> elements, each resolved into <paramref name="values"/> (cleared
     /// first) before it is yielded: the writer makes <paramref name="values"/> current and writes the chunk, so each

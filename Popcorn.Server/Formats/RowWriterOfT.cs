@@ -1,5 +1,4 @@
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
 using Popcorn.Query.Generated;
 
@@ -16,10 +15,8 @@ internal sealed class RowWriter<T>(PopcornTypeWriter<T> writer) : RowWriter
         BatchLevels? levels = null;
         if (plan.ResolvesInBatches)
         {
-            // Current for this method's flow only: the generated writers called below read it.
-            values = new PopcornBatchValues();
-            levels = context.RequestServices.GetRequiredService<BatchLevels>();
-            PopcornBatchValues.Current = values;
+            values = BatchLevels.Begin(context, out var resolving);
+            levels = resolving;
         }
 
         // Decided once per response: the rows straight from the objects when the writer's CSV path covers the plan.

@@ -1,10 +1,8 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Popcorn.Query;
-using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
@@ -142,9 +140,8 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
         if (value is not null && !shape.IsSequence && plan.ResolvesInBatches)
         {
             // One object: its [BatchResolved] fields (and those below it) resolved before any of it is written.
-            var values = new PopcornBatchValues();
-            await context.RequestServices.GetRequiredService<BatchLevels>().ResolveAsync(values, [value], plan, context);
-            PopcornBatchValues.Current = values;
+            var values = BatchLevels.Begin(context, out var levels);
+            await levels.ResolveAsync(values, [value], plan, context);
         }
 
         if (value is null || !shape.IsSequence)

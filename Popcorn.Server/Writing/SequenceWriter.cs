@@ -1,9 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
-using Popcorn.Query.Generated;
 
 namespace Popcorn.Server;
 
@@ -137,11 +135,7 @@ internal sealed class SequenceWriter<T>(PopcornTypeWriter<T> writer) : SequenceW
     private async ValueTask WriteResolvedAsync(ResponseBody body, object sequence, SelectionPlan plan, HttpContext context)
     {
         var json = body.Json;
-        var values = new PopcornBatchValues();
-        var levels = context.RequestServices.GetRequiredService<BatchLevels>();
-
-        // Current for this method's flow only: the generated writers called below read it, nothing after it returns.
-        PopcornBatchValues.Current = values;
+        var values = BatchLevels.Begin(context, out var levels);
         bool started = false;
         try
         {

@@ -2,7 +2,6 @@ using System.Collections;
 using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
 using Popcorn.Query;
 using Popcorn.Query.Generated;
 
@@ -44,8 +43,8 @@ internal sealed class ConnectionWriter(RootSources sources)
         {
             try
             {
-                // Current for this method's flow only: the node writers called below read it.
-                PopcornBatchValues.Current = await ResolveNodesAsync(page.Value, connection, context);
+                var values = BatchLevels.Begin(context, out var levels);
+                await ResolveNodesAsync(values, levels, page.Value, connection, context);
             }
             catch (BatchResolutionException e)
             {
@@ -59,10 +58,8 @@ internal sealed class ConnectionWriter(RootSources sources)
     }
 
     /// <summary>The <c>[BatchResolved]</c> fields of the page's nodes, for each node plan the document selects (aliases may differ), before any of it is written.</summary>
-    private static async ValueTask<PopcornBatchValues> ResolveNodesAsync(Page page, ConnectionPlan connection, HttpContext context)
+    private static async ValueTask ResolveNodesAsync(PopcornBatchValues values, BatchLevels levels, Page page, ConnectionPlan connection, HttpContext context)
     {
-        var values = new PopcornBatchValues();
-        var levels = context.RequestServices.GetRequiredService<BatchLevels>();
         foreach (var key in connection.Keys)
         {
             foreach (var edge in key.Edge)
@@ -73,8 +70,6 @@ internal sealed class ConnectionWriter(RootSources sources)
                 }
             }
         }
-
-        return values;
     }
 
     private async ValueTask<Page?> ReadAsync(object value, GatewayStep step, ConnectionPlan connection, List<GraphQLError> errors, HttpContext context)
