@@ -128,6 +128,9 @@ public sealed partial class SelectionPlan
     {
         var copy = new SelectionPlan(Type) { _fields = _fields, IsFull = IsFull, Policies = Policies, RepeatsObjects = RepeatsObjects, Arguments = arguments, ArgumentsLocation = at };
         copy.InitializeDerived(_derivedPlans, WritesDiscriminator, IsFull);
+
+        // The same keys and derived plans write the same fields: a copy made per request (a cursor page) need not walk them again.
+        copy._resolvesInBatches = _resolvesInBatches;
         return copy;
     }
 

@@ -72,6 +72,19 @@ public sealed class BatchResolutionTests(LibraryServer server) : IClassFixture<L
     }
 
     [Fact]
+    public async Task Rest_RootPageWithItsNextLink_ResolvesThePageOnly()
+    {
+        server.Calls.Take();
+
+        using var response = await server.Client.GetAsync("/books?include=" + Uri.EscapeDataString("(first: 2, orderBy: {id: DESC})[id,rating]"));
+
+        response.StatusCode.ShouldBe(HttpStatusCode.OK);
+        response.Headers.GetValues("Link").ShouldHaveSingleItem().ShouldContain("rel=\"next\"");
+        Taken().ShouldBe(["BookRatings:5,4"]);
+        JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray().Select(b => b!["rating"]!.GetValue<double>()).ShouldBe([5, 4]);
+    }
+
+    [Fact]
     public async Task Rest_SingleObject_ResolvedBeforeItIsWritten()
     {
         server.Calls.Take();
