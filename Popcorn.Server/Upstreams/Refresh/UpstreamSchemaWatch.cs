@@ -77,8 +77,10 @@ internal sealed class UpstreamSchemaWatch(UpstreamClient client, UpstreamSchemaC
             after = before with { CheckedAt = now, Unreachable = e.Message };
         }
 
-        _services[service] = new(served, after) { ServedChanges = after.Refused is null ? after.Changes : watched.ServedChanges };
+        // Logged before the status is published: whoever reads the status (an operator's probe, a test) then finds the
+        // log line that goes with it.
         Log(before, after);
+        _services[service] = new(served, after) { ServedChanges = after.Refused is null ? after.Changes : watched.ServedChanges };
     }
 
     /// <summary>Evicts the cached responses that wrote any of <paramref name="types"/>; a store that fails leaves them to expire.</summary>
