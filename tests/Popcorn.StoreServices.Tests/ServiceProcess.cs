@@ -66,10 +66,10 @@ internal sealed class ServiceProcess : IAsyncDisposable
         var service = new ServiceProcess(app, process);
         process.OutputDataReceived += (_, e) => service.Read(e.Data);
         process.ErrorDataReceived += (_, e) => service.Read(e.Data);
-        process.Exited += (_, _) => service._listening.TrySetException(new InvalidOperationException($"{app} stopped before it listened:\n{service.Output}"));
         process.Start();
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
+        _ = service.FailIfItStopsBeforeListeningAsync();
         try
         {
             service.Address = await service._listening.Task.WaitAsync(s_startTimeout);
@@ -87,6 +87,17 @@ internal sealed class ServiceProcess : IAsyncDisposable
         }
 
         return service;
+    }
+
+    /// <summary>
+    /// Fails the start once the process has exited and its last lines are read: the Exited event can come before the
+    /// output readers have delivered the app's final lines (the error that says why), and a message without them
+    /// tells nobody anything. WaitForExitAsync waits for both redirected streams to end.
+    /// </summary>
+    private async Task FailIfItStopsBeforeListeningAsync()
+    {
+        await _process.WaitForExitAsync();
+        _listening.TrySetException(new InvalidOperationException($"{App} stopped before it listened:\n{Output}"));
     }
 
     private void Read(string? line)
