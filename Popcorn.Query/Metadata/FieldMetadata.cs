@@ -80,6 +80,14 @@ public sealed class FieldMetadata
     public PopcornBatchField? Batch { get; init; }
 
     /// <summary>
+    /// Writes this field's value of an object of the declaring type (the object, not the value) at the writer's current
+    /// position, exactly as the model's writer writes it: its converter, an enum's names. The generator emits it for
+    /// <c>[Sortable]</c> scalars, so a group's <c>key</c> (<see cref="AggregateGroups"/>) writes an enum or a converted
+    /// value as the model does. Null elsewhere; the key then writes the plain values it knows (numbers, text, dates).
+    /// </summary>
+    public Action<System.Text.Json.Utf8JsonWriter, object>? WriteValue { get; init; }
+
+    /// <summary>
     /// Whether the list has an aggregate sibling (<c>ordersAggregate</c>): a list of models read through its getter. A
     /// <c>[BatchResolved]</c> list has none: the getter reads the property, not what the resolver gives.
     /// </summary>

@@ -11,13 +11,24 @@ public static partial class PlanCompiler
         {
             var list = entry.Field!;
             string typeName = list.ElementType!.Name + ListAggregate.TypeSuffix;
+            var measures = ReadMeasures(entry.ExplicitItems!, list.ElementType!, typeName, groupedBy: null);
+            return new ListAggregate(list, entry.Arguments, measures);
+        }
+
+        /// <summary>
+        /// The measures of an aggregate object, or of one group when <paramref name="groupedBy"/> is set, from the
+        /// children of every mention of it (GraphQL merges repeated mentions). A mention with no children writes
+        /// <c>count</c> (a group: <c>key</c> and <c>count</c>), as a model named alone writes its defaults.
+        /// </summary>
+        private AggregateMeasure[] ReadMeasures(IReadOnlyList<PropertyReference> mentions, TypeMetadata element, string typeName, FieldMetadata[]? groupedBy)
+        {
             var measures = new List<MeasureBuilder>();
             HashSet<string>? removed = null;
-            foreach (var item in entry.ExplicitItems!)
+            foreach (var item in mentions)
             {
                 if (item.Children.Count == 0)
                 {
-                    AddMeasure(measures, AggregateMeasureKind.Count, "count", item, typeName);
+                    AddDefaultMeasures(measures, item, element, typeName, groupedBy);
                 }
 
                 foreach (var child in item.Children)
@@ -34,27 +45,40 @@ public static partial class PlanCompiler
                         continue;
                     }
 
-                    var kind = child.IsWildcard ? AggregateMeasureKind.Count : MeasureKind(child, list.ElementType!, typeName);
-                    if (kind is not { } known)
+                    if (child.IsWildcard)
+                    {
+                        AddDefaultMeasures(measures, child, element, typeName, groupedBy);
+                        continue;
+                    }
+
+                    if (MeasureKind(child, element, typeName, grouped: groupedBy is not null) is not { } known)
                     {
                         continue; // an optional or ignored unknown name (`?median`): nothing, as on a model
                     }
 
                     bool isObject = known is not (AggregateMeasureKind.Count or AggregateMeasureKind.TypeName);
-                    if (child.IsTypeCondition || child.Arguments.Count > 0 || (!isObject && child.Children.Count > 0))
+                    if (child.IsTypeCondition || (known != AggregateMeasureKind.Groups && child.Arguments.Count > 0) || (!isObject && child.Children.Count > 0))
                     {
                         throw session.Error(
                             QueryErrorKind.InvalidSelection,
-                            $"Field '{child.Name}' on type '{typeName}' is a number and takes no arguments or nested selection.",
+                            $"Field '{child.Name}' on type '{typeName}' is {(isObject ? "an object" : "a number")} and takes no arguments{(isObject ? "" : " or nested selection")}.",
                             child,
                             child.Name,
                             typeName);
                     }
 
-                    var measure = AddMeasure(measures, known, child.IsWildcard ? "count" : child.OutputName, child, typeName);
-                    if (isObject)
+                    var measure = AddMeasure(measures, known, child.OutputName, child, typeName);
+                    if (known == AggregateMeasureKind.Groups)
                     {
-                        AddOperands(measure, child, list.ElementType!);
+                        measure.AddGroupMention(child, session, typeName);
+                    }
+                    else if (known == AggregateMeasureKind.Key)
+                    {
+                        AddKeyOperands(measure, child, element, groupedBy!);
+                    }
+                    else if (isObject)
+                    {
+                        AddOperands(measure, child, element);
                     }
                 }
             }
@@ -64,7 +88,24 @@ public static partial class PlanCompiler
                 measures.RemoveAll(m => removed.Contains(m.Key) && m.Key == MeasureName(m.Kind));
             }
 
-            return new ListAggregate(list, entry.Arguments, measures.Select(m => m.Build()).ToArray());
+            var built = new AggregateMeasure[measures.Count];
+            for (int i = 0; i < built.Length; i++)
+            {
+                built[i] = measures[i].Kind == AggregateMeasureKind.Groups ? BuildGroups(measures[i], element) : measures[i].Build();
+            }
+
+            return built;
+        }
+
+        /// <summary>What a mention without children or a wildcard writes: <c>count</c>, and in a group its <c>key</c> first.</summary>
+        private void AddDefaultMeasures(List<MeasureBuilder> measures, PropertyReference at, TypeMetadata element, string typeName, FieldMetadata[]? groupedBy)
+        {
+            if (groupedBy is not null)
+            {
+                AddEveryKeyOperand(AddMeasure(measures, AggregateMeasureKind.Key, "key", at, typeName), at, groupedBy);
+            }
+
+            AddMeasure(measures, AggregateMeasureKind.Count, "count", at, typeName);
         }
 
         /// <summary>What a key of an aggregate names; null for an unknown name the selection may leave out (<c>?median</c>).</summary>
@@ -72,7 +113,7 @@ public static partial class PlanCompiler
         /// A measure object over an element type with no field it can measure for this caller is unknown too: the
         /// schemas declare it only where it has fields (a GraphQL object type needs one), and nothing is revealed.
         /// </remarks>
-        private AggregateMeasureKind? MeasureKind(PropertyReference child, TypeMetadata element, string typeName)
+        private AggregateMeasureKind? MeasureKind(PropertyReference child, TypeMetadata element, string typeName, bool grouped)
         {
             AggregateMeasureKind? kind = child.Name switch
             {
@@ -82,21 +123,33 @@ public static partial class PlanCompiler
                 "avg" => AggregateMeasureKind.Average,
                 "min" => AggregateMeasureKind.Minimum,
                 "max" => AggregateMeasureKind.Maximum,
+                // Groups are not grouped again; a key belongs to a group.
+                "groups" when !grouped => AggregateMeasureKind.Groups,
+                "key" when grouped => AggregateMeasureKind.Key,
                 _ => null,
             };
-            if (kind is { } known && (MeasureRules.TypeName(known, element.Name) is null || element.SelectableFields.Any(f => Measures(known, f))))
+            if (kind is { } known && Offers(known, element))
             {
                 return known;
             }
 
-            return MayLeaveOut(child) ? null : throw UnknownMeasure(child, element, typeName);
+            return MayLeaveOut(child) ? null : throw UnknownMeasure(child, element, typeName, grouped);
         }
+
+        /// <summary>Whether the aggregate offers <paramref name="kind"/> to this caller: a measure object or groups need a field to take.</summary>
+        private bool Offers(AggregateMeasureKind kind, TypeMetadata element) => kind switch
+        {
+            AggregateMeasureKind.Groups or AggregateMeasureKind.Key => element.SelectableFields.Any(GroupsBy),
+            _ => MeasureRules.TypeName(kind, element.Name) is null || element.SelectableFields.Any(f => Measures(kind, f)),
+        };
 
         /// <summary>The name that selects a measure of <paramref name="kind"/> (<c>count</c>, <c>sum</c>, ...).</summary>
         private static string MeasureName(AggregateMeasureKind kind) => kind switch
         {
             AggregateMeasureKind.Count => "count",
             AggregateMeasureKind.TypeName => NameRules.TypeName,
+            AggregateMeasureKind.Groups => "groups",
+            AggregateMeasureKind.Key => "key",
             _ => Array.Find(MeasureRules.Objects, m => m.Kind == kind).Name,
         };
 
@@ -224,8 +277,13 @@ public static partial class PlanCompiler
         /// <summary>Whether a measure of <paramref name="kind"/> offers <paramref name="field"/> to this caller (min and max take any measurable field).</summary>
         private bool Measures(AggregateMeasureKind kind, FieldMetadata field) => MeasureRules.Takes(kind, field) && session.Sees(field);
 
-        private static string? MeasureTypeName(AggregateMeasureKind kind, string aggregateTypeName) =>
-            MeasureRules.TypeName(kind, aggregateTypeName[..^ListAggregate.TypeSuffix.Length]);
+        private static string? MeasureTypeName(AggregateMeasureKind kind, string ownerTypeName) =>
+            MeasureRules.TypeName(kind, ElementName(ownerTypeName));
+
+        /// <summary>The element type's name from an aggregate's or a group's type name (<c>OrderAggregate</c>, <c>OrderGroup</c> → <c>Order</c>).</summary>
+        private static string ElementName(string ownerTypeName) =>
+            ownerTypeName.EndsWith(ListAggregate.TypeSuffix, StringComparison.Ordinal) ? ownerTypeName[..^ListAggregate.TypeSuffix.Length]
+            : ownerTypeName[..^AggregateGroups.TypeSuffix.Length];
     }
 
     /// <summary>A measure while its mentions are read (GraphQL merges <c>sum { total } sum { quantity }</c> into one object).</summary>
@@ -238,6 +296,28 @@ public static partial class PlanCompiler
         public string? TypeName { get; } = typeName;
 
         public List<AggregateOperand> Operands { get; } = [];
+
+        /// <summary>For <c>groups</c>: every mention, whose children are merged into one group's measures.</summary>
+        public List<PropertyReference> Mentions { get; } = [];
+
+        /// <summary>Adds a mention of <c>groups</c>; a second mention under the same key must group by the same fields.</summary>
+        public void AddGroupMention(PropertyReference mention, CompileSession session, string ownerTypeName)
+        {
+            if (Mentions.Count > 0 && !SameArgumentsText(Mentions[0], mention))
+            {
+                throw session.Error(
+                    QueryErrorKind.InvalidSelection,
+                    $"The key '{Key}' selects 'groups' with different arguments; give each an alias.",
+                    mention,
+                    mention.Name,
+                    ownerTypeName);
+            }
+
+            Mentions.Add(mention);
+        }
+
+        private static bool SameArgumentsText(PropertyReference a, PropertyReference b) =>
+            a.Arguments.Count == b.Arguments.Count && a.Arguments.All(x => b.Arguments.Any(y => y.Name == x.Name && y.Value.Equals(x.Value)));
 
         public void Add(AggregateOperand operand, PropertyReference at, CompileSession session)
         {

@@ -82,8 +82,12 @@ public static partial class PlanCompiler
         }
 
         // Only the names this aggregate has for the caller: a measure with nothing to measure is not suggested.
-        private PopcornQueryException UnknownMeasure(PropertyReference item, TypeMetadata element, string typeName) =>
-            UnknownName(item, typeName, MeasureRules.Objects.Where(m => element.SelectableFields.Any(f => Measures(m.Kind, f))).Select(m => m.Name).Prepend("count"));
+        private PopcornQueryException UnknownMeasure(PropertyReference item, TypeMetadata element, string typeName, bool grouped)
+        {
+            var names = MeasureRules.Objects.Where(m => element.SelectableFields.Any(f => Measures(m.Kind, f))).Select(m => m.Name).Prepend("count");
+            bool groupable = element.SelectableFields.Any(GroupsBy);
+            return UnknownName(item, typeName, grouped ? names.Prepend("key") : groupable ? names.Append("groups") : names);
+        }
 
         /// <summary>An unknown name inside an aggregate or a measure, with the closest of the names it has as suggestions.</summary>
         private PopcornQueryException UnknownName(PropertyReference item, string typeName, IEnumerable<string> names)

@@ -76,18 +76,7 @@ internal sealed class PlanSignature
                 // An aggregate writes numbers, not the list: its own mark, filter and keys.
                 print.Append('#');
                 AppendName(print, aggregate.Filter?.Text ?? string.Empty);
-                foreach (var measure in aggregate.Measures)
-                {
-                    AppendName(print, measure.OutputName);
-                    print.Append((int)measure.Kind);
-                    foreach (var operand in measure.Operands)
-                    {
-                        AppendName(print, operand.OutputName);
-                        AppendName(print, operand.Field?.WireName ?? "__typename");
-                    }
-
-                    print.Append(';');
-                }
+                AppendMeasures(print, aggregate.Measures);
 
                 print.Append('.');
                 continue;
@@ -121,6 +110,35 @@ internal sealed class PlanSignature
             }
 
             print.Append('>');
+        }
+    }
+
+    /// <summary>An aggregate's keys: each measure's name, kind and operands; a group's fields and its own measures.</summary>
+    private static void AppendMeasures(StringBuilder print, IReadOnlyList<AggregateMeasure> measures)
+    {
+        foreach (var measure in measures)
+        {
+            AppendName(print, measure.OutputName);
+            print.Append((int)measure.Kind);
+            foreach (var operand in measure.Operands)
+            {
+                AppendName(print, operand.OutputName);
+                AppendName(print, operand.Field?.WireName ?? "__typename");
+            }
+
+            if (measure.Groups is { } groups)
+            {
+                print.Append('(');
+                foreach (var field in groups.By)
+                {
+                    AppendName(print, field.WireName);
+                }
+
+                print.Append(')');
+                AppendMeasures(print, groups.Measures);
+            }
+
+            print.Append(';');
         }
     }
 

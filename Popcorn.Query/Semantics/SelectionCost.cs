@@ -71,19 +71,32 @@ public static class SelectionCost
             return total;
         }
 
+        /// <summary>
+        /// The keys of an aggregate object: each measure's own and one per field it writes. A <c>groups</c> list counts as
+        /// a list of models would, <c>AssumedListSize</c> groups of its measures' keys: one group per element at worst.
+        /// </summary>
+        private long MeasureKeys(IReadOnlyList<AggregateMeasure> measures)
+        {
+            long keys = 0;
+            foreach (var measure in measures)
+            {
+                keys += 1 + measure.Operands.Count;
+                if (measure.Groups is { } groups)
+                {
+                    keys += Times(MeasureKeys(groups.Measures), listSize);
+                }
+            }
+
+            return keys;
+        }
+
         private long FieldValueCost(PlannedField field)
         {
             if (field.Aggregate is { } aggregate)
             {
                 // One object of numbers, however long the list: its keys, like an object field's (a sum[total,quantity]
                 // object counts its own key and each of its keys).
-                long keys = 0;
-                foreach (var measure in aggregate.Measures)
-                {
-                    keys += 1 + measure.Operands.Count;
-                }
-
-                return keys;
+                return MeasureKeys(aggregate.Measures);
             }
 
             bool many = field.Field?.Kind is FieldKind.List or FieldKind.Map;

@@ -176,11 +176,13 @@ internal static class MeasureValues
         return best;
     }
 
-    private static void WriteValue(Utf8JsonWriter writer, object value)
+    /// <summary>Writes a value of a type the measures order (and a <c>bool</c>, a group's key) as the writers write it.</summary>
+    internal static void WriteValue(Utf8JsonWriter writer, object value)
     {
         switch (value)
         {
             case string text: writer.WriteStringValue(text); break;
+            case bool flag: writer.WriteBooleanValue(flag); break;
             case DateTime date: writer.WriteStringValue(date); break;
             case DateTimeOffset date: writer.WriteStringValue(date); break;
             case DateOnly date: Generated.PopcornValueWriter.WriteDateOnlyValue(writer, date); break;

@@ -39,6 +39,10 @@ public static class PopcornAggregates
                 case AggregateMeasureKind.TypeName:
                     writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
                     break;
+                case AggregateMeasureKind.Groups:
+                    kept ??= Kept(field, aggregate, parent);
+                    GroupedMeasures.Write(writer, measure, kept);
+                    break;
                 default:
                     if (totals is null && s_stored.TryGetValue(parent, out var values) && values.TryGet(field, out var stored))
                     {

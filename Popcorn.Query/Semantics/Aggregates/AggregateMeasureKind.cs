@@ -20,4 +20,13 @@ public enum AggregateMeasureKind
 
     /// <summary><c>max[placedAt]</c>: the greatest value of each field over the kept elements; null over none.</summary>
     Maximum,
+
+    /// <summary>
+    /// <c>groups(by: [status])[key,count]</c>: the kept elements split by the values of the fields in <c>by</c>, one object
+    /// of measures per group, in the order of their keys (<see cref="AggregateMeasure.Groups"/>).
+    /// </summary>
+    Groups,
+
+    /// <summary><c>key[status]</c>, inside a group only: the values of the grouped fields its elements share.</summary>
+    Key,
 }

@@ -26,6 +26,16 @@ internal static class MeasureRules
         && MeasureValues.IsOrdered(type)
         && (!IsNumericOnly(kind) || MeasureValues.IsNumeric(type));
 
+    /// <summary>
+    /// Whether the elements can be grouped by <paramref name="field"/> (the caller's visibility apart): a
+    /// <c>[Sortable]</c> scalar whose values the groups can be ordered by and the key can write as the model writes
+    /// them: what <c>min</c> and <c>max</c> take, <c>bool</c>, and an enum or any other value the generated metadata
+    /// writes itself (<see cref="FieldMetadata.WriteValue"/>).
+    /// </summary>
+    public static bool GroupsBy(FieldMetadata field) =>
+        field is { IsSortable: true, IsNever: false, Kind: FieldKind.Scalar, ValueType: { } type, GetValue: not null }
+        && (field.WriteValue is not null || MeasureValues.IsOrdered(type) || (Nullable.GetUnderlyingType(type) ?? type) == typeof(bool));
+
     /// <summary>Whether <paramref name="kind"/> takes numbers only (<c>sum</c>, <c>avg</c>).</summary>
     public static bool IsNumericOnly(AggregateMeasureKind kind) => kind is AggregateMeasureKind.Sum or AggregateMeasureKind.Average;
 
@@ -36,6 +46,8 @@ internal static class MeasureRules
         AggregateMeasureKind.Average => elementName + "Averages",
         AggregateMeasureKind.Minimum => elementName + "Minima",
         AggregateMeasureKind.Maximum => elementName + "Maxima",
+        AggregateMeasureKind.Groups => elementName + AggregateGroups.TypeSuffix,
+        AggregateMeasureKind.Key => elementName + AggregateGroups.KeyTypeSuffix,
         _ => null,
     };
 }
