@@ -181,8 +181,20 @@ internal static partial class ContextEmitter
                 }
 
                 // A resolved member's value comes from its resolver, which the metadata names for the host.
-                string batch = member.BatchField is null ? string.Empty : $" {{ Batch = {member.BatchField} }}";
-                w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}){batch},");
+                // A grouped field's value is written by the model's writer (its converter, an enum's names), for a group's key.
+                var initializers = new List<string>();
+                if (member.BatchField is not null)
+                {
+                    initializers.Add($"Batch = {member.BatchField}");
+                }
+
+                if (member.WritesKeyValue)
+                {
+                    initializers.Add($"WriteValue = PopcornWriters.{model.WriterName}.{member.KeyValueWriterName}");
+                }
+
+                string init = initializers.Count == 0 ? string.Empty : $" {{ {string.Join(", ", initializers)} }}";
+                w.Line($"new global::Popcorn.Query.FieldMetadata({string.Join(", ", arguments)}){init},");
             }
 
             w.Close(");");

@@ -52,10 +52,34 @@ internal sealed partial class WriterEmitter
         EmitFullWriter();
         EmitDerivedWriters();
         EmitCsvWriter();
+        EmitKeyValueWriters();
         _w.Close();
         _w.Close();
         CloseContext(_w, _spec);
         return _w.ToString();
+    }
+
+    /// <summary>
+    /// For each <c>[Sortable]</c> scalar, a method that writes its value alone at the current position, as the writers
+    /// write it: <c>FieldMetadata.WriteValue</c>, which a group's key calls with an element of the group.
+    /// </summary>
+    private void EmitKeyValueWriters()
+    {
+        foreach (var member in _model.Members)
+        {
+            if (!member.WritesKeyValue)
+            {
+                continue;
+            }
+
+            _w.Line();
+            _w.Line($"/// <summary>Writes <c>{DocText(member.MemberName)}</c> of a <c>{DocText(_model.TypeOfName)}</c> alone, at the current position (a group's key).</summary>");
+            _w.Open($"internal static void {member.KeyValueWriterName}({Json}.Utf8JsonWriter writer, object model)");
+            string v = Local("v");
+            _w.Line($"var {v} = (({_model.TypeName})model).{Identifier(member.MemberName)};");
+            EmitValue(member.Shape, v, child: null);
+            _w.Close();
+        }
     }
 
     private void EmitNames()

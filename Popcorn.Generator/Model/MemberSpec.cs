@@ -37,6 +37,16 @@ internal sealed record MemberSpec(
     /// <summary>FieldFlags.Sortable or FieldFlags.Filterable: the metadata carries a typed getter for arguments in memory.</summary>
     public bool TakesPartInArguments => (Flags & (8 | 16)) != 0;
 
+    /// <summary>
+    /// A <c>[Sortable]</c> scalar: elements can be grouped by it, and the writer emits a method that writes its value
+    /// alone (<c>FieldMetadata.WriteValue</c>), so a group's key writes it as the model does.
+    /// </summary>
+    public bool WritesKeyValue => (Flags & 8) != 0 && !IsNever && Kind == FieldKindSpec.Scalar && BatchField is null
+        && Shape.Kind is not (ShapeKind.Model or ShapeKind.Sequence or ShapeKind.Dictionary);
+
+    /// <summary>The name of the writer's method that writes this member's value alone.</summary>
+    public string KeyValueWriterName => "WriteKeyValue_" + MemberName;
+
     /// <summary>A selectable list of models: it takes arguments and has an aggregate sibling (<c>ordersAggregate</c>), which reads it through the getter.</summary>
     public bool IsAggregatable => Kind == FieldKindSpec.List && ElementModel is not null && !IsNever && BatchField is null;
 }

@@ -21,6 +21,7 @@ namespace Popcorn.Generator.Tests.Models;
 [JsonSerializable(typeof(Lazy))]
 [JsonSerializable(typeof(Order))]
 [JsonSerializable(typeof(Zoo))]
+[JsonSerializable(typeof(Board))]
 public partial class TestJsonContext : JsonSerializerContext;
 
 /// <summary>Other options: snake_case, fields, numbers for enums, nulls left out.</summary>
@@ -31,4 +32,5 @@ public partial class TestJsonContext : JsonSerializerContext;
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
 [JsonSerializable(typeof(WithFields))]
 [JsonSerializable(typeof(Employee[]))]
+[JsonSerializable(typeof(Board))]
 public partial class FieldsJsonContext : JsonSerializerContext;

@@ -61,3 +61,40 @@ public class GroupWriteTests
         WriteHelper.Write(s_context, new Order { Id = 1 }, "[linesAggregate[count,groups(by: [sku])]]").ShouldBe("""{"linesAggregate":{"count":0,"groups":[]}}""");
     }
 }
+
+/// <summary>A group's key writes an enum as the model's writer does: its names (and a member's own name) under the
+/// context's string enum option, its number otherwise.</summary>
+public class GroupKeyValueTests
+{
+    private static Board Sample() => new()
+    {
+        Id = 1,
+        Tickets =
+        [
+            new Ticket { Id = 1, State = Status.Terminated, Before = Status.Active },
+            new Ticket { Id = 2, State = Status.Active },
+            new Ticket { Id = 3, State = Status.Terminated, Before = Status.OnLeave },
+        ],
+    };
+
+    [Fact]
+    public void Write_KeyOfAnEnum_IsItsNameUnderStringEnums()
+    {
+        WriteHelper.Write(TestJsonContext.Default, Sample(), "[ticketsAggregate[groups(by: state)[key,count,max[id]]]]").ShouldBe(
+            """{"id":1,"ticketsAggregate":{"groups":[{"key":{"state":"Active"},"count":1,"max":{"id":2}},{"key":{"state":"gone"},"count":2,"max":{"id":3}}]}}""");
+    }
+
+    [Fact]
+    public void Write_KeyOfANullableEnum_WritesNullFirst()
+    {
+        WriteHelper.Write(TestJsonContext.Default, Sample(), "[ticketsAggregate[groups(by: before)[key,count]]]").ShouldBe(
+            """{"id":1,"ticketsAggregate":{"groups":[{"key":{"before":null},"count":1},{"key":{"before":"Active"},"count":1},{"key":{"before":"OnLeave"},"count":1}]}}""");
+    }
+
+    [Fact]
+    public void Write_KeyOfAnEnum_IsItsNumberWithoutStringEnums()
+    {
+        WriteHelper.Write(FieldsJsonContext.Default, Sample(), "[ticketsAggregate[groups(by: state)[key,count]]]").ShouldBe(
+            """{"id":1,"ticketsAggregate":{"groups":[{"key":{"state":0},"count":1},{"key":{"state":2},"count":2}]}}""");
+    }
+}
