@@ -99,9 +99,10 @@ internal static partial class AggregateStatements
         // The keys are one array parameter (SQLite reads it with json_each, PostgreSQL with = ANY), not one per key.
         var kept = elements.Where(e => EF.Parameter(values).Contains(EF.Property<TKey>(e!, foreignKey)));
         kept = ArgumentExpressions.FilterRoot(kept, field.Aggregate!.Filter?.Where);
-        if (field.Aggregate.Measures.Any(m => m.Operands.Count > 0))
+        if (field.Aggregate.Measures.Any(m => m.Operands.Count > 0 || m.Groups is not null))
         {
-            if (TotalsColumns(navigation.TargetEntityType, field.Aggregate) is { } columns)
+            // Groups are formed from the kept elements (their grouped and measured columns, nothing else), as measures are.
+            if (!field.Aggregate.Measures.Any(m => m.Groups is not null) && TotalsColumns(navigation.TargetEntityType, field.Aggregate) is { } columns)
             {
                 await TotalAsync<TElement, TKey>(kept, foreignKey, principal, parents, field, columns, cancellationToken);
                 return;
@@ -187,7 +188,30 @@ internal static partial class AggregateStatements
     }
 
     private static IEnumerable<string> MeasuredMembers(ListAggregate aggregate) =>
-        aggregate.Measures.SelectMany(m => m.Operands).Select(o => o.Field?.MemberName).OfType<string>().Distinct();
+        MeasuredFields(aggregate.Measures).Select(f => f.MemberName).OfType<string>().Distinct();
+
+    /// <summary>Every element field the measures read: their operands, and a group's fields and its own measures' operands.</summary>
+    private static IEnumerable<FieldMetadata> MeasuredFields(IEnumerable<AggregateMeasure> measures)
+    {
+        foreach (var measure in measures)
+        {
+            foreach (var operand in measure.Operands)
+            {
+                if (operand.Field is { } field)
+                {
+                    yield return field;
+                }
+            }
+
+            if (measure.Groups is { } groups)
+            {
+                foreach (var field in groups.By.Concat(MeasuredFields(groups.Measures)))
+                {
+                    yield return field;
+                }
+            }
+        }
+    }
 
     private static INavigation Navigation(IEntityType parent, FieldMetadata list, string key)
     {

@@ -111,6 +111,12 @@ internal sealed class TableLayout
                     node.AddChild(key, numbers);
                     foreach (var measure in aggregate.Measures)
                     {
+                        if (measure.Groups is not null)
+                        {
+                            Refuse(name + "." + measure.OutputName, $"'{name}.{measure.OutputName}' is a list of groups, which does not fit in a table of one row per element and one column per field. Leave it out of the selection, or ask for application/json or application/jsonl.");
+                            return;
+                        }
+
                         AddColumn(numbers, measure.EncodedOutputName.EncodedUtf8Bytes, name + "." + measure.OutputName);
                     }
                 }

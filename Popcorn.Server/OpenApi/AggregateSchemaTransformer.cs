@@ -50,13 +50,29 @@ internal sealed class AggregateSchemaTransformer : IOpenApiSchemaTransformer
         {
             ["count"] = new OpenApiSchema { Type = JsonSchemaType.Integer, Format = "int64", Description = "How many elements the aggregate's where keeps." },
         };
-        foreach (var (kind, name, _, fields) in AggregateSchema.Measures(element, access, taken))
+        AddMeasures(aggregate, element, access, taken);
+        if (GroupSchema.Offered(element, access, taken))
         {
-            aggregate[name] = new OpenApiSchema
+            // A group is the aggregate's numbers over its elements, after the key they share.
+            var group = new Dictionary<string, IOpenApiSchema>(StringComparer.Ordinal)
             {
-                Type = JsonSchemaType.Object,
-                Description = AggregateSchema.MeasureDescription(kind, "each field it selects") + "; a field is null when no kept element has a value.",
-                Properties = fields.ToDictionary(static f => f.WireName, f => (IOpenApiSchema)MeasureValue(kind, f), StringComparer.Ordinal),
+                ["key"] = new OpenApiSchema
+                {
+                    Type = JsonSchemaType.Object,
+                    Description = "The values of the fields the groups are formed by (those named in by).",
+                    Properties = GroupSchema.Fields(element, access).ToDictionary(static f => f.WireName, f => KeyValue(f), StringComparer.Ordinal),
+                },
+            };
+            foreach (var (key, value) in aggregate)
+            {
+                group[key] = value;
+            }
+
+            aggregate["groups"] = new OpenApiSchema
+            {
+                Type = JsonSchemaType.Array,
+                Description = $"The kept elements split by the values of the fields in by, in the order of those values; written only when selected: {list.WireName}{ListAggregate.FieldSuffix}[groups(by: [field])[key,count]].",
+                Items = new OpenApiSchema { Type = JsonSchemaType.Object, Properties = group },
             };
         }
 
@@ -66,6 +82,32 @@ internal sealed class AggregateSchemaTransformer : IOpenApiSchemaTransformer
             Description = $"Numbers over every element of {list.WireName} that where keeps (not a page); written only when selected: {list.WireName}{ListAggregate.FieldSuffix}[count].",
             Properties = aggregate,
         };
+    }
+
+    /// <summary>
+    /// A key's value, written as the model writes the field: a min or max's JSON type, a <c>bool</c> a boolean; an enum's
+    /// form (name or number) is the app's converter's choice, so it is left untyped.
+    /// </summary>
+    private static IOpenApiSchema KeyValue(FieldMetadata field)
+    {
+        var type = Nullable.GetUnderlyingType(field.ValueType!) ?? field.ValueType!;
+        return type.IsEnum || field.WriteValue is not null && !MeasureValues.IsOrdered(type) && type != typeof(bool) ? new OpenApiSchema { Description = $"The group's {field.WireName}, as the model writes it." }
+            : type == typeof(bool) ? new OpenApiSchema { Type = JsonSchemaType.Boolean | JsonSchemaType.Null }
+            : MeasureValue(AggregateMeasureKind.Minimum, field);
+    }
+
+    /// <summary>Adds the measure objects (<c>sum</c>, ...) an aggregate or a group of <paramref name="element"/> has for the caller.</summary>
+    private static void AddMeasures(Dictionary<string, IOpenApiSchema> numbers, TypeMetadata element, FieldAccess access, ISet<string> taken)
+    {
+        foreach (var (kind, name, _, fields) in AggregateSchema.Measures(element, access, taken))
+        {
+            numbers[name] = new OpenApiSchema
+            {
+                Type = JsonSchemaType.Object,
+                Description = AggregateSchema.MeasureDescription(kind, "each field it selects") + "; a field is null when no kept element has a value.",
+                Properties = fields.ToDictionary(static f => f.WireName, f => (IOpenApiSchema)MeasureValue(kind, f), StringComparer.Ordinal),
+            };
+        }
     }
 
     /// <summary>A measured value as MeasureValues writes it: a sum or mean a number, a min or max the field's own JSON type; null over no value.</summary>

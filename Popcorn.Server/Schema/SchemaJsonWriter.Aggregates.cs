@@ -28,18 +28,26 @@ internal static partial class SchemaJsonWriter
         json.WriteString("name", element.Name + ListAggregate.TypeSuffix);
         json.WriteString("description", $"Numbers over a list of {element.Name}.");
         json.WriteStartArray("fields");
-        WriteNumbersField(json, "count", "scalar", "long", null, isNullable: false, "How many elements the aggregate's where keeps.", isDefault: true);
-        json.WriteEndObject();
-        foreach (var measure in measures)
+        WriteCountAndMeasures(json, measures);
+        bool grouped = GroupSchema.Offered(element, access, taken);
+        if (grouped)
         {
-            // Never written by a wildcard or by default: "measure" tells a client generator so, as "aggregates" does.
-            WriteNumbersField(json, measure.Name, "object", measure.TypeName, measure.TypeName, isNullable: false, AggregateSchema.MeasureDescription(measure.Kind, "each field it selects") + ".");
-            json.WriteString("measure", measure.Name);
+            string groupType = GroupSchema.GroupTypeName(element);
+            WriteNumbersField(json, "groups", "list", $"List<{groupType}>", groupType, isNullable: false, "The kept elements split by the values of the fields in by, in the order of those values.");
+            json.WriteString("measure", "groups");
+            json.WriteStartArray("arguments");
+            json.WriteStringValue("by");
+            json.WriteEndArray();
             json.WriteEndObject();
         }
 
         json.WriteEndArray();
         json.WriteEndObject();
+        if (grouped)
+        {
+            WriteGroupTypes(json, element, access, measures);
+        }
+
         foreach (var measure in measures)
         {
             json.WriteStartObject();
@@ -59,6 +67,48 @@ internal static partial class SchemaJsonWriter
             json.WriteEndArray();
             json.WriteEndObject();
         }
+    }
+
+    /// <summary>An aggregate's or a group's <c>count</c> and measure objects.</summary>
+    private static void WriteCountAndMeasures(Utf8JsonWriter json, DeclaredMeasure[] measures)
+    {
+        WriteNumbersField(json, "count", "scalar", "long", null, isNullable: false, "How many elements the aggregate's where keeps.", isDefault: true);
+        json.WriteEndObject();
+        foreach (var measure in measures)
+        {
+            // Never written by a wildcard or by default: "measure" tells a client generator so, as "aggregates" does.
+            WriteNumbersField(json, measure.Name, "object", measure.TypeName, measure.TypeName, isNullable: false, AggregateSchema.MeasureDescription(measure.Kind, "each field it selects") + ".");
+            json.WriteString("measure", measure.Name);
+            json.WriteEndObject();
+        }
+    }
+
+    /// <summary>The group type (its key, count and measures) and the key type (the fields the caller may group by).</summary>
+    private static void WriteGroupTypes(Utf8JsonWriter json, TypeMetadata element, FieldAccess access, DeclaredMeasure[] measures)
+    {
+        string keyType = GroupSchema.KeyTypeName(element);
+        json.WriteStartObject();
+        json.WriteString("name", GroupSchema.GroupTypeName(element));
+        json.WriteString("description", $"One group of a list of {element.Name}: its key, and numbers over its elements.");
+        json.WriteStartArray("fields");
+        WriteNumbersField(json, "key", "object", keyType, keyType, isNullable: false, "The values of the fields the groups are formed by.", isDefault: true);
+        json.WriteEndObject();
+        WriteCountAndMeasures(json, measures);
+        json.WriteEndArray();
+        json.WriteEndObject();
+
+        json.WriteStartObject();
+        json.WriteString("name", keyType);
+        json.WriteString("description", $"The values a group of {element.Name} is formed by; only the fields named in by may be selected.");
+        json.WriteStartArray("fields");
+        foreach (var field in GroupSchema.Fields(element, access))
+        {
+            WriteNumbersField(json, field.WireName, "scalar", field.TypeName.TrimEnd('?') + "?", null, isNullable: true, $"The group's {field.WireName}.", isDefault: true);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
     }
 
     /// <summary>Starts the object of one aggregate or measure field with the keys every field has; the caller ends it.</summary>

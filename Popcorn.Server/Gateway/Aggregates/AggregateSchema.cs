@@ -56,13 +56,14 @@ internal static class AggregateSchema
                     []));
             }
 
+            var groupTypes = GroupSchema.Types(element, access, scalars, takenTypes, fields).ToArray();
             yield return new SchemaType(
                 SchemaTypeKind.OBJECT,
                 element.Name + ListAggregate.TypeSuffix,
                 $"Numbers over a list of {element.Name}, computed in the database when the list comes from one.",
                 fields,
                 []);
-            foreach (var type in measureTypes)
+            foreach (var type in measureTypes.Concat(groupTypes))
             {
                 yield return type;
             }
