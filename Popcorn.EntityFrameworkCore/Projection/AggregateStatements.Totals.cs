@@ -21,10 +21,14 @@ internal static partial class AggregateStatements
     /// 32 bits or fewer mapped to a column of <paramref name="element"/> (no sum can overflow a 64-bit SUM); null when
     /// any is not, and the kept elements are read instead.
     /// </summary>
-    private static List<(FieldMetadata Field, PropertyInfo Member)>? TotalsColumns(IEntityType element, ListAggregate aggregate)
+    private static List<(FieldMetadata Field, PropertyInfo Member)>? TotalsColumns(IEntityType element, ListAggregate aggregate) =>
+        TotalsColumns(element, aggregate.Measures);
+
+    /// <summary>The measured fields of <paramref name="measures"/>' operands with their properties, when all are small integer columns.</summary>
+    private static List<(FieldMetadata Field, PropertyInfo Member)>? TotalsColumns(IEntityType element, IEnumerable<AggregateMeasure> measures)
     {
         var columns = new List<(FieldMetadata, PropertyInfo)>();
-        foreach (var field in aggregate.Measures.SelectMany(m => m.Operands).Select(o => o.Field).OfType<FieldMetadata>().Distinct())
+        foreach (var field in measures.SelectMany(m => m.Operands).Select(o => o.Field).OfType<FieldMetadata>().Distinct())
         {
             if (field.ValueType is not { } type || !IntegerTotals.CanStandFor(type) || field.MemberName is not { } name
                 || element.FindProperty(name) is not { PropertyInfo: { } member } property || property.ClrType != type)
@@ -59,22 +63,31 @@ internal static partial class AggregateStatements
         {
             // A parent without a kept element is not in the groups: count 0, and every measure null (no values).
             var row = principal.GetValue(parent) is { } key && byKey.TryGetValue((TKey)key, out var found) ? found : null;
-            var totals = new IntegerTotals[columns.Count];
-            int at = 2;
-            for (int i = 0; i < totals.Length; i++)
-            {
-                // A non-nullable field's value count is the group's count, which the row does not repeat.
-                bool nullable = IsNullable(columns[i].Member);
-                totals[i] = row is null
-                    ? new IntegerTotals(columns[i].Field, 0, 0, 0, 0)
-                    : nullable
-                        ? new IntegerTotals(columns[i].Field, Number(row[at]), Number(row[at + 1]), Number(row[at + 2]), Number(row[at + 3]))
-                        : new IntegerTotals(columns[i].Field, Number(row[1]), Number(row[at]), Number(row[at + 1]), Number(row[at + 2]));
-                at += nullable ? 4 : 3;
-            }
-
-            PopcornAggregates.Store(parent, field, row is null ? 0 : Number(row[1]), totals);
+            PopcornAggregates.Store(parent, field, row is null ? 0 : Number(row[1]), ReadTotals(row, countAt: 1, columns));
         }
+    }
+
+    /// <summary>
+    /// The totals of <paramref name="columns"/> from a row of <see cref="TotalsRow{TElement, TKey}"/>'s layout whose count is at
+    /// <paramref name="countAt"/> and whose totals follow it; a missing row (no kept element) has none.
+    /// </summary>
+    private static IntegerTotals[] ReadTotals(object?[]? row, int countAt, List<(FieldMetadata Field, PropertyInfo Member)> columns)
+    {
+        var totals = new IntegerTotals[columns.Count];
+        int at = countAt + 1;
+        for (int i = 0; i < totals.Length; i++)
+        {
+            // A non-nullable field's value count is the group's count, which the row does not repeat.
+            bool nullable = IsNullable(columns[i].Member);
+            totals[i] = row is null
+                ? new IntegerTotals(columns[i].Field, 0, 0, 0, 0)
+                : nullable
+                    ? new IntegerTotals(columns[i].Field, Number(row[at]), Number(row[at + 1]), Number(row[at + 2]), Number(row[at + 3]))
+                    : new IntegerTotals(columns[i].Field, Number(row[countAt]), Number(row[at]), Number(row[at + 1]), Number(row[at + 2]));
+            at += nullable ? 4 : 3;
+        }
+
+        return totals;
     }
 
     private static bool IsNullable(PropertyInfo member) => Nullable.GetUnderlyingType(member.PropertyType) is not null;
@@ -87,14 +100,19 @@ internal static partial class AggregateStatements
     /// g.Min(e =&gt; (long?)e.M), g.Max(e =&gt; (long?)e.M), ... }</c> (the non-null count only for a nullable member): one
     /// row per parent, which EF Core translates into one <c>GROUP BY</c> with an aggregate per column.
     /// </summary>
-    private static Expression<Func<IGrouping<TKey, TElement>, object?[]>> TotalsRow<TElement, TKey>(List<(FieldMetadata Field, PropertyInfo Member)> columns)
+    private static Expression<Func<IGrouping<TKey, TElement>, object?[]>> TotalsRow<TElement, TKey>(List<(FieldMetadata Field, PropertyInfo Member)> columns) =>
+        (Expression<Func<IGrouping<TKey, TElement>, object?[]>>)TotalsRow<TElement>(typeof(TKey), static key => [key], columns);
+
+    /// <summary>
+    /// <see cref="TotalsRow{TElement, TKey}"/> over a group key of <paramref name="keyType"/>, whose row begins with the
+    /// items <paramref name="keyItems"/> reads from the key (the key itself, or each member of a composite key).
+    /// </summary>
+    private static LambdaExpression TotalsRow<TElement>(Type keyType, Func<Expression, IEnumerable<Expression>> keyItems, List<(FieldMetadata Field, PropertyInfo Member)> columns)
     {
-        var group = Expression.Parameter(typeof(IGrouping<TKey, TElement>), "g");
-        var items = new List<Expression>
-        {
-            Expression.Convert(Expression.Property(group, nameof(IGrouping<TKey, TElement>.Key)), typeof(object)),
-            Expression.Convert(Expression.Call(typeof(Enumerable), nameof(Enumerable.LongCount), [typeof(TElement)], group), typeof(object)),
-        };
+        var groupingType = typeof(IGrouping<,>).MakeGenericType(keyType, typeof(TElement));
+        var group = Expression.Parameter(groupingType, "g");
+        var items = keyItems(Expression.Property(group, "Key")).Select(static item => (Expression)Expression.Convert(item, typeof(object))).ToList();
+        items.Add(Expression.Convert(Expression.Call(typeof(Enumerable), nameof(Enumerable.LongCount), [typeof(TElement)], group), typeof(object)));
         foreach (var (_, member) in columns)
         {
             var element = Expression.Parameter(typeof(TElement), "e");
@@ -116,6 +134,6 @@ internal static partial class AggregateStatements
             }
         }
 
-        return Expression.Lambda<Func<IGrouping<TKey, TElement>, object?[]>>(Expression.NewArrayInit(typeof(object), items), group);
+        return Expression.Lambda(Expression.NewArrayInit(typeof(object), items), group);
     }
 }

@@ -27,6 +27,13 @@ internal static partial class AggregateStatements
     // The element path's projection per element type, key and measured members, built once (see s_totalsRows).
     private static readonly ConcurrentDictionary<(Type, Type, string), LambdaExpression> s_measuredColumns = new();
 
+    // The grouped statement needs `new TElement()`, which CountAsync's constraints do not promise: called through a
+    // delegate made once per element and key type, after GroupedColumns found the constructor.
+    private delegate Task GroupTotalCall(object kept, string foreignKey, PropertyInfo principal, List<object> parents, PlannedField field, GroupStatement statement, CancellationToken cancellationToken);
+
+    private static readonly MethodInfo s_groupTotal = typeof(AggregateStatements).GetMethod(nameof(GroupTotalUntyped), BindingFlags.NonPublic | BindingFlags.Static)!;
+    private static readonly ConcurrentDictionary<(Type, Type), GroupTotalCall> s_groupTotals = new();
+
     // The statement of each element and key type, made once: MethodInfo.Invoke on every request cost reflection.
     private static readonly ConcurrentDictionary<(Type, Type), Func<IAsyncQueryProvider, INavigation, List<object>, PlannedField, CancellationToken, Task>> s_counters = new();
 
@@ -101,6 +108,13 @@ internal static partial class AggregateStatements
         kept = ArgumentExpressions.FilterRoot(kept, field.Aggregate!.Filter?.Where);
         if (field.Aggregate.Measures.Any(m => m.Operands.Count > 0 || m.Groups is not null))
         {
+            if (GroupedColumns(navigation.TargetEntityType, field.Aggregate) is { } statement)
+            {
+                await s_groupTotals.GetOrAdd((typeof(TElement), typeof(TKey)), static types =>
+                    s_groupTotal.MakeGenericMethod(types.Item1, types.Item2).CreateDelegate<GroupTotalCall>())(kept, foreignKey, principal, parents, field, statement, cancellationToken);
+                return;
+            }
+
             // Groups are formed from the kept elements (their grouped and measured columns, nothing else), as measures are.
             if (!field.Aggregate.Measures.Any(m => m.Groups is not null) && TotalsColumns(navigation.TargetEntityType, field.Aggregate) is { } columns)
             {

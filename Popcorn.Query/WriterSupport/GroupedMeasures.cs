@@ -12,36 +12,75 @@ internal static class GroupedMeasures
     /// <summary>Writes <c>"groups": [{"key": {...}, "count": 3}, ...]</c> over <paramref name="kept"/>.</summary>
     public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<object> kept)
     {
-        var groups = measure.Groups!;
         writer.WritePropertyName(measure.EncodedOutputName);
         writer.WriteStartArray();
-        foreach (var elements in Split(groups.By, kept))
+        foreach (var elements in Split(measure.Groups!.By, kept))
         {
-            writer.WriteStartObject();
-            foreach (var inner in groups.Measures)
-            {
-                switch (inner.Kind)
-                {
-                    case AggregateMeasureKind.Count:
-                        writer.WriteNumber(inner.EncodedOutputName, elements.Count);
-                        break;
-                    case AggregateMeasureKind.TypeName:
-                        writer.WriteString(inner.EncodedOutputName, groups.TypeName);
-                        break;
-                    case AggregateMeasureKind.Key:
-                        // Every element of a group has the key's values: the first one's are written as the model writes them.
-                        WriteKey(writer, inner, elements[0]);
-                        break;
-                    default:
-                        MeasureValues.Write(writer, inner, elements);
-                        break;
-                }
-            }
-
-            writer.WriteEndObject();
+            // Every element of a group has the key's values: the first one's are written as the model writes them.
+            WriteGroup(writer, measure.Groups, elements[0], elements.Count, static (writer, inner, elements) => MeasureValues.Write(writer, inner, elements), elements);
         }
 
         writer.WriteEndArray();
+    }
+
+    /// <summary>Writes the groups a database computed (<see cref="GroupTotals"/>), in the order of their keys.</summary>
+    public static void Write(Utf8JsonWriter writer, AggregateMeasure measure, IReadOnlyList<GroupTotals> computed)
+    {
+        var by = measure.Groups!.By;
+        var keys = new object?[computed.Count][];
+        var ordered = new GroupTotals[computed.Count];
+        for (int i = 0; i < keys.Length; i++)
+        {
+            keys[i] = KeyOf(by, computed[i].KeyElement);
+            ordered[i] = computed[i];
+        }
+
+        // In memory, as the element path orders them: the database's collation never decides the order.
+        Array.Sort(keys, ordered, KeyComparer.Instance);
+        writer.WritePropertyName(measure.EncodedOutputName);
+        writer.WriteStartArray();
+        foreach (var group in ordered)
+        {
+            WriteGroup(writer, measure.Groups, group.KeyElement, group.Count, static (writer, inner, totals) => MeasureValues.Write(writer, inner, totals), group.Totals);
+        }
+
+        writer.WriteEndArray();
+    }
+
+    private static void WriteGroup<TValues>(Utf8JsonWriter writer, AggregateGroups groups, object keyElement, long count, Action<Utf8JsonWriter, AggregateMeasure, TValues> writeMeasure, TValues values)
+    {
+        writer.WriteStartObject();
+        foreach (var inner in groups.Measures)
+        {
+            switch (inner.Kind)
+            {
+                case AggregateMeasureKind.Count:
+                    writer.WriteNumber(inner.EncodedOutputName, count);
+                    break;
+                case AggregateMeasureKind.TypeName:
+                    writer.WriteString(inner.EncodedOutputName, groups.TypeName);
+                    break;
+                case AggregateMeasureKind.Key:
+                    WriteKey(writer, inner, keyElement);
+                    break;
+                default:
+                    writeMeasure(writer, inner, values);
+                    break;
+            }
+        }
+
+        writer.WriteEndObject();
+    }
+
+    private static object?[] KeyOf(IReadOnlyList<FieldMetadata> by, object element)
+    {
+        var key = new object?[by.Count];
+        for (int i = 0; i < key.Length; i++)
+        {
+            key[i] = by[i].GetValue!(element);
+        }
+
+        return key;
     }
 
     /// <summary>The kept elements by group, the groups in the order of their keys; each group keeps its elements' order.</summary>
@@ -50,12 +89,7 @@ internal static class GroupedMeasures
         var groups = new Dictionary<object?[], List<object>>(KeyComparer.Instance);
         foreach (var element in kept)
         {
-            var key = new object?[by.Count];
-            for (int i = 0; i < key.Length; i++)
-            {
-                key[i] = by[i].GetValue!(element);
-            }
-
+            var key = KeyOf(by, element);
             if (!groups.TryGetValue(key, out var members))
             {
                 groups.Add(key, members = []);

@@ -40,6 +40,12 @@ public static class PopcornAggregates
                     writer.WriteString(measure.EncodedOutputName, aggregate.TypeName);
                     break;
                 case AggregateMeasureKind.Groups:
+                    if (s_stored.TryGetValue(parent, out var grouped) && grouped.TryGet(field, out var storedGroups) && storedGroups.Groups is { } groups)
+                    {
+                        GroupedMeasures.Write(writer, measure, groups);
+                        break;
+                    }
+
                     kept ??= Kept(field, aggregate, parent);
                     GroupedMeasures.Write(writer, measure, kept);
                     break;
@@ -103,6 +109,20 @@ public static class PopcornAggregates
         s_stored.GetOrCreateValue(row).Update(field, stored => stored with { Count = count, Totals = totals });
     }
 
+    /// <summary>
+    /// Records the groups a query source computed in one <c>GROUP BY</c> of the parent's key and the grouped fields for
+    /// the aggregate <paramref name="field"/> of <paramref name="row"/> (whose only measures are its count and one
+    /// <c>groups</c> key over integer fields), and the aggregate's <paramref name="count"/>; <see cref="Write"/> then
+    /// writes them instead of reading elements. The record lives as long as <paramref name="row"/>.
+    /// </summary>
+    public static void Store(object row, PlannedField field, long count, IReadOnlyList<GroupTotals> groups)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        ArgumentNullException.ThrowIfNull(field);
+        ArgumentNullException.ThrowIfNull(groups);
+        s_stored.GetOrCreateValue(row).Update(field, stored => stored with { Count = count, Groups = groups });
+    }
+
     /// <summary>The count of <paramref name="aggregate"/> for <paramref name="parent"/>: stored by a query source, else counted in memory.</summary>
     internal static long Count(PlannedField field, ListAggregate aggregate, object parent)
     {
@@ -156,8 +176,8 @@ public static class PopcornAggregates
         return kept;
     }
 
-    /// <summary>What a query source stored for one aggregate of one row: its count, its kept elements, or its totals.</summary>
-    private readonly record struct StoredAggregate(long? Count, IReadOnlyList<object>? Kept, IReadOnlyList<IntegerTotals>? Totals);
+    /// <summary>What a query source stored for one aggregate of one row: its count, its kept elements, its totals or its groups.</summary>
+    private readonly record struct StoredAggregate(long? Count, IReadOnlyList<object>? Kept, IReadOnlyList<IntegerTotals>? Totals, IReadOnlyList<GroupTotals>? Groups = null);
 
     /// <summary>The aggregates stored for one row, by planned field: a handful at most, so a list.</summary>
     private sealed class AggregateValues

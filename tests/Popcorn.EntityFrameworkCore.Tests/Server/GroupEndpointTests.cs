@@ -46,6 +46,33 @@ public abstract class GroupEndpointTests(IStoreDatabase store)
     }
 
     [StoreFact]
+    public async Task Get_GroupsCountingAndTotallingIntegers_AreOneGroupByOfParentAndKey_AndEqualTheGraphInMemory()
+    {
+        await using var server = await StoreServer.StartAsync(store.CreateContext);
+        string[] includes =
+        [
+            "[id,ordersAggregate(where: {status: {neq: \"open\"}})[count,groups(by: [status])[key,count]]]",
+            "[id,orders[id,linesAggregate[n: count,groups(by: [quantity, backordered])[__typename,key[backordered,quantity],count,sum[id],min[quantity],max[backordered]]]]]",
+        ];
+        foreach (string include in includes)
+        {
+            store.Sql.Clear();
+
+            using var database = await server.Client.GetAsync("/customers?include=" + Uri.EscapeDataString(include));
+
+            database.StatusCode.ShouldBe(HttpStatusCode.OK, include);
+            var grouped = store.Sql.Commands.Where(c => c.Contains("GROUP BY", StringComparison.OrdinalIgnoreCase)).ToList();
+            grouped.Count.ShouldBe(1, string.Join("\n---\n", store.Sql.Commands));
+            // One row per parent and group: the parent's key and the grouped columns are the GROUP BY.
+            grouped[0].ShouldMatch("GROUP BY \"?[a-z0-9]+\"?\\.\"(CustomerId|OrderId)\", \"?[a-z0-9]+\"?\\.\"(Status|Quantity)\"", grouped[0]);
+            using var memory = await server.Client.GetAsync("/memory/customers?include=" + Uri.EscapeDataString(include));
+            string body = await database.Content.ReadAsStringAsync();
+            body.ShouldBe(await memory.Content.ReadAsStringAsync(), include);
+            body.ShouldContain("\"groups\":[{", Case.Sensitive, include);
+        }
+    }
+
+    [StoreFact]
     public async Task Get_GroupsByTwoFieldsAtTwoLevels_UnderWhere_EqualTheGraphInMemory()
     {
         await using var server = await StoreServer.StartAsync(store.CreateContext);
