@@ -46,8 +46,8 @@ internal static class GroupSchema
         groupFields.AddRange(aggregateFields);
         aggregateFields.Add(new SchemaField(
             "groups",
-            "The kept elements split by the values of the fields in by, one group per distinct combination, in the order of those values (ascending, nulls first).",
-            [new SchemaInputValue("by", "The fields to group by, in the order the groups are ordered by.", TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(TypeRef.Named(FieldEnumName(element))))))],
+            "The kept elements split by the values of the fields in by, one group per distinct combination, in the order of those values (by's fields in turn, ascending, nulls first).",
+            [new SchemaInputValue("by", null, TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(TypeRef.Named(FieldEnumName(element))))))],
             TypeRef.NonNull(TypeRef.List(TypeRef.NonNull(TypeRef.Named(GroupTypeName(element)))))));
 
         yield return new SchemaType(SchemaTypeKind.OBJECT, GroupTypeName(element), $"One group of a list of {element.Name}: its key, and numbers over its elements.", groupFields, []);

@@ -41,7 +41,9 @@ internal static class SchemaModelBuilder
         }
 
         types.AddRange(ConnectionSchema.Types(paged));
-        types.AddRange(AggregateSchema.Types(aggregated, access, scalars, taken));
+        // The SDL prints objects before enums and inputs; introspection lists types in this order, which must match it.
+        var aggregateTypes = AggregateSchema.Types(aggregated, access, scalars, taken).ToList();
+        types.AddRange(aggregateTypes.Where(static t => t.Kind != SchemaTypeKind.ENUM));
         UseInputScalars(scalars, gateway, mutations, access);
 
         // Built before the scalars are placed: a filter may compare a date field no described type shows.
@@ -51,6 +53,7 @@ internal static class SchemaModelBuilder
         types.InsertRange(1, scalars.UsedScalars);
 
         types.AddRange(arguments);
+        types.AddRange(aggregateTypes.Where(static t => t.Kind == SchemaTypeKind.ENUM));
         if (gateway.Inputs is { } inputs)
         {
             types.AddRange(MutationInputTypes.For(inputs, access));
