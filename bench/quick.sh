@@ -9,7 +9,7 @@
 # iterations: indicative, not the committed figures; see bench/run.sh for those). Prints BenchmarkDotNet's tables, then
 # the same ratios the charts in bench/README.md show.
 #
-#   bench/quick.sh               # about 5-8 minutes on 2 cores, after the build
+#   bench/quick.sh               # about 5-8 minutes on 2 quiet cores, after the build; 9-11 at load 10-15
 #   bench/quick.sh --keep DIR    # also keep BenchmarkDotNet's reports in DIR
 #   POPCORN_QUICK_JOB=dry bench/quick.sh   # each benchmark once: checks the script, measures nothing
 set -euo pipefail
