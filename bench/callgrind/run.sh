@@ -126,11 +126,12 @@ rows=$(awk -F'\t' -v runs="$runs" '
   echo "Instructions the main thread executed per operation, in tier-1 code after warm-up, less the harness (a loop"
   echo "calling an empty delegate: $(awk -F'\t' '$1 == "Harness/Empty" { print $5 }' <<<"$rows") instructions per operation). Each run is a separate process."
   echo "\"vs base\" divides by \`Stj_SourceGen\` for serialization, by \`Include\` for parsing and by \`Popcorn\` for the"
-  echo "do-it-yourself routes and the data requests (run 1)."
+  echo "do-it-yourself and OData routes and the data requests (run 1)."
   echo "\"Spread\" is how far the runs lie apart (bold from 1 %: that row's tier-1 code depended on what ran before it in"
   echo "the process; count it alone, \`bench/callgrind/run.sh CASE\`, before deciding by it). \"JIT\" counts methods compiled"
   echo "while a window ran (0 expected; otherwise the count may include tier-0 code; the do-it-yourself routes'"
-  echo "System.Linq.Dynamic.Core and Newtonsoft.Json rows compile dynamic methods on every request, so theirs is their own cost)."
+  echo "System.Linq.Dynamic.Core and Newtonsoft.Json rows and the in-memory OData route compile dynamic methods on every"
+  echo "request, so theirs is their own cost)."
   echo
   printf '| Case | Run 1 | '
   for run in $(seq 2 "$runs"); do printf 'Run %s | ' "$run"; done
@@ -144,7 +145,7 @@ rows=$(awk -F'\t' -v runs="$runs" '
       n = split($1, part, "/"); group = part[1] "/" part[2]; name[NR] = $1; line[NR] = $0
       if (part[1] == "Serialization" && part[3] == "Stj_SourceGen") base[group] = $5
       if (part[1] == "Parsing" && part[3] == "Include") base[group] = $5
-      if ((part[1] == "DiyRoute" || part[1] == "Data") && part[3] == "Popcorn") base[group] = $5
+      if ((part[1] == "DiyRoute" || part[1] == "ODataRoute" || part[1] == "Data") && part[3] == "Popcorn") base[group] = $5
       grp[NR] = group
     }
     END {

@@ -58,6 +58,13 @@ report('diy-routes.md', (path) => {
     const routes = ['LinqDynamic_Stj', 'Newtonsoft_ContractResolver'].map((r) => `${r} ${ratio(c.get(`DiyRoute/${selection}/${r}`), popcorn)}`);
     console.log(`  ${selection.padEnd(7)} ${routes.join(', ')}   (Popcorn ${count(popcorn)})`);
   }
+  for (const selection of ['Narrow', 'Full']) {
+    const popcorn = c.get(`ODataRoute/${selection}/Popcorn`);
+    const odata = c.get(`ODataRoute/${selection}/OData`);
+    if (popcorn != null && odata != null) {
+      console.log(`  ${selection.padEnd(7)} OData, whole requests in process, ${ratio(odata, popcorn)}   (${count(odata)} / ${count(popcorn)})`);
+    }
+  }
 });
 
 report('graphql-net-cached.md', (path) => {

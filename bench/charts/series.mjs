@@ -72,6 +72,18 @@ export function diyRouteTimes(path) {
   }));
 }
 
+/** Mean time per whole in-process request of Popcorn's route and OData's over the same objects, per selection (ODataRouteBenchmarks). */
+export function odataRouteTimes(path) {
+  const table = tableWith(path, 'Method', 'Selection', 'Mean');
+  return [...new Set(table.map((r) => r.Selection))].map((selection) => ({
+    label: selection,
+    values: ['Popcorn', 'OData'].map((method) => {
+      const row = table.find((r) => r.Method === method && r.Selection === selection);
+      return row ? nanoseconds(row.Mean) : null;
+    }),
+  }));
+}
+
 /** Instructions per parse per selection and syntax (instructions.md, run 1). */
 export function parseInstructions(path) {
   const count = instructionCounts(path);

@@ -3,7 +3,7 @@
 // passes its fresh run; bench/results works too):
 //   node bench/charts/summary.mjs DIR
 // Reads <anything>SerializationBenchmarks-report-github.md / SerializationBenchmarks.md, the parsing, the
-// GraphQLEngineBenchmarks and the DiyRouteBenchmarks equivalents.
+// GraphQLEngineBenchmarks, DiyRouteBenchmarks and ODataRouteBenchmarks equivalents.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as series from './series.mjs';
@@ -60,7 +60,19 @@ if (routes) {
   }
 }
 
-if (!serialization && !parsing && !graphQL) {
+// OData's route is a whole request (its query filter, result and serializer) against Popcorn's whole request, not the
+// projection and writing the ?fields= routes above are timed on, so its ratio gets its own table.
+const odata = find('ODataRouteBenchmarks');
+if (odata) {
+  console.log('\nASP.NET Core OData 9.5 over the same objects: mean time per whole request in process over Popcorn\'s (same rows, no server)\n');
+  console.log(`${'selection'.padEnd(15)}${pad('Popcorn', 14)}${pad('OData', 14)}${pad('OData/Popcorn', 16)}`);
+  for (const group of series.odataRouteTimes(odata)) {
+    const [popcorn, od] = group.values;
+    console.log(`${group.label.padEnd(15)}${pad(time(popcorn), 14)}${pad(time(od), 14)}${pad(od && popcorn ? cell(od / popcorn) : '-', 16)}`);
+  }
+}
+
+if (!serialization && !parsing && !graphQL && !routes && !odata) {
   console.error(`no BenchmarkDotNet reports in ${dir}`);
   process.exit(1);
 }

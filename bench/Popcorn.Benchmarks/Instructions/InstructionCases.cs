@@ -45,6 +45,13 @@ public static class InstructionCases
             yield return new(prefix + "Popcorn", 100, () => routes.Popcorn());
             yield return new(prefix + "LinqDynamic_Stj", 20, () => routes.LinqDynamic_Stj(), CompilesEveryCall: true);
             yield return new(prefix + "Newtonsoft_ContractResolver", 20, () => routes.Newtonsoft_ContractResolver(), CompilesEveryCall: true);
+
+            // OData over the same objects and selection: whole requests on both sides (ODataRouteBenchmarks says why),
+            // so its Popcorn row is the DIY Popcorn row plus the request around it.
+            var odata = new ODataRouteBenchmarks { Selection = selection };
+            odata.Setup();
+            yield return new($"ODataRoute/{selection}/Popcorn", 100, () => odata.Popcorn().GetAwaiter().GetResult());
+            yield return new($"ODataRoute/{selection}/OData", 20, () => odata.OData().GetAwaiter().GetResult(), CompilesEveryCall: true);
         }
 
         foreach (var selection in Enum.GetValues<Selection>())

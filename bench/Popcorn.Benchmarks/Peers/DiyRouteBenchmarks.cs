@@ -45,11 +45,8 @@ public class DiyRouteBenchmarks
         _text = new StreamWriter(_stream, new UTF8Encoding(false), 16 * 1024, leaveOpen: true);
 
         // A server reads new strings from every request: the routes are given copies, never the literals.
-        (string include, string fields) = Selection == DiySelection.Narrow
-            ? ("[Id,Name,IsActive]", "Id,Name,CreatedAt,IsActive")
-            : ("[!all]", "Id,Name,CreatedAt,Description,IsActive");
-        _include = new string(include.AsSpan());
-        _fields = new string(fields.AsSpan());
+        _include = new string(DiySelectionText.Include(Selection).AsSpan());
+        _fields = new string(DiySelectionText.Fields(Selection).AsSpan());
         Verify();
     }
 
