@@ -34,7 +34,8 @@ fi
 gcc -O2 -shared -fPIC -o "$work/markers.so" bench/callgrind/markers.c
 dll="${program:-$root/bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll}"
 
-export DOTNET_TieredPGO="${DOTNET_TieredPGO:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 \
+export DOTNET_TieredCompilation="${DOTNET_TieredCompilation:-0}" DOTNET_ReadyToRun="${DOTNET_ReadyToRun:-0}" \
+  DOTNET_TieredPGO="${DOTNET_TieredPGO:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 \
   DOTNET_GCgen0size=0x10000000 DOTNET_PerfMapEnabled=3 DOTNET_PerfMapJitDumpPath="$work"
 (cd "$work" && valgrind --tool=callgrind --aspace-minaddr=0x100000000 --instr-atstart=no --separate-threads=yes \
     --callgrind-out-file=callgrind.out.%p dotnet "$dll" --instructions "$case_name" --markers "$work/markers.so" \

@@ -15,7 +15,7 @@
 # main thread, divided by N, less the empty harness's count per operation, is the figure. Each run is a separate
 # process, so two runs that agree show the count is a property of the code, not of the run.
 #
-# Runtime settings (why, below and in bench/README.md): DOTNET_TieredPGO=0, DOTNET_TC_CallCountingDelayMs=0,
+# Runtime settings (why, below and in bench/README.md): DOTNET_TieredCompilation=0, DOTNET_ReadyToRun=0,
 # DOTNET_gcConcurrent=0, DOTNET_GCgen0size=0x10000000; valgrind --aspace-minaddr=0x100000000.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -55,12 +55,17 @@ dotnet build bench/Popcorn.Benchmarks/Popcorn.Benchmarks.csproj -c Release -nolo
 gcc -O2 -shared -fPIC -o "$work/markers.so" bench/callgrind/markers.c
 dll="${program:-$root/bench/Popcorn.Benchmarks/bin/Release/net10.0/Popcorn.Benchmarks.dll}"
 
-# Tier-1 code without profile-guided optimization (override with DOTNET_TieredPGO=1 to see the difference): PGO's
-# instrumented tier records counts that depend on how the warm-up interleaved with the tiering thread, so two runs
-# compile different code (measured: up to 60 % apart on a row, against 0 % without PGO; see bench/README.md). Call counting starts at
-# once (no 100 ms quiet-period first, which valgrind's slowdown would stretch). The collector runs on the calling
-# thread, and gen0 is large enough that no window collects.
-export DOTNET_TieredPGO="${DOTNET_TieredPGO:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000
+# Every method compiled fully optimized at its first call, on the thread that calls it, and the framework's methods
+# too (no ReadyToRun code): nothing is left for a background thread to compile or install later, so what a window
+# counts does not depend on how the tiering thread kept up. With tiering on, the tier-1 versions are compiled and
+# installed by that thread while the warm-up runs; under valgrind it can lag by seconds, which no quiet period in the
+# harness can tell from being done, and such a window counted tier-0 and ReadyToRun code (the "two-mode" rows:
+# Complex/Popcorn_Default 1,417.9 in one process, 1,911.5 or 2,423.9 in others; see bench/README.md). Override with
+# DOTNET_TieredCompilation=1 to count tier-1 code (then DOTNET_TieredPGO, 0 here, and call counting without its
+# 100 ms delay apply, and a row may come out in either mode). The collector runs on the calling thread, and gen0 is
+# large enough that no window collects.
+export DOTNET_TieredCompilation="${DOTNET_TieredCompilation:-0}" DOTNET_ReadyToRun="${DOTNET_ReadyToRun:-0}" \
+  DOTNET_TieredPGO="${DOTNET_TieredPGO:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for run in $(seq 1 "$runs"); do
@@ -119,16 +124,17 @@ rows=$(awk -F'\t' -v runs="$runs" '
   echo "Date:      $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "CPU:       $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), $(nproc) logical cores"
   echo ".NET:      runtime $(dotnet --list-runtimes | awk '/NETCore.App/ {v=$2} END {print v}'), $(valgrind --version)"
-  echo "Settings:  DOTNET_TieredPGO=$DOTNET_TieredPGO DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000, valgrind --aspace-minaddr=0x100000000"
+  echo "Settings:  DOTNET_TieredCompilation=$DOTNET_TieredCompilation DOTNET_ReadyToRun=$DOTNET_ReadyToRun DOTNET_TieredPGO=$DOTNET_TieredPGO DOTNET_gcConcurrent=0 DOTNET_GCgen0size=0x10000000, valgrind --aspace-minaddr=0x100000000"
   echo "Load avg:  $load_before before, $load_after after (1, 5, 15 min); counts do not depend on it"
   echo '```'
   echo
-  echo "Instructions the main thread executed per operation, in tier-1 code after warm-up, less the harness (a loop"
+  echo "Instructions the main thread executed per operation, in code compiled fully optimized at its first call (tiering"
+  echo "and ReadyToRun off, so no method changes code after the warm-up), less the harness (a loop"
   echo "calling an empty delegate: $(awk -F'\t' '$1 == "Harness/Empty" { print $5 }' <<<"$rows") instructions per operation). Each run is a separate process."
   echo "\"vs base\" divides by \`Stj_SourceGen\` for serialization, by \`Include\` for parsing and by \`Popcorn\` for the"
   echo "do-it-yourself and OData routes and the data requests (run 1)."
-  echo "\"Spread\" is how far the runs lie apart (bold from 1 %: that row's tier-1 code depended on what ran before it in"
-  echo "the process; count it alone, \`bench/callgrind/run.sh CASE\`, before deciding by it). \"JIT\" counts methods compiled"
+  echo "\"Spread\" is how far the runs lie apart (bold from 1 %: the runs did not count the same code; expected 0 %)."
+  echo "\"JIT\" counts methods compiled"
   echo "while a window ran (0 expected; otherwise the count may include tier-0 code; the do-it-yourself routes'"
   echo "System.Linq.Dynamic.Core and Newtonsoft.Json rows and the in-memory OData route compile dynamic methods on every"
   echo "request, so theirs is their own cost)."

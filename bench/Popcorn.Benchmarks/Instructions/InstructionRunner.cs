@@ -5,19 +5,25 @@ namespace Popcorn.Benchmarks.Instructions;
 
 /// <summary>
 /// The <c>--instructions</c> mode behind <c>bench/callgrind/run.sh</c>: warms each case until the JIT has nothing
-/// left to compile for it (so the counted code is the optimized tier, not tier 0 or call-counting stubs), then runs it
-/// a fixed number of times between the two callgrind markers. Callgrind's dump of that window, divided by the
-/// iterations, is the instructions per operation.
+/// left to compile for it, then runs it a fixed number of times between the two callgrind markers. Callgrind's dump of
+/// that window, divided by the iterations, is the instructions per operation.
 /// </summary>
 /// <remarks>
+/// run.sh turns tiered compilation and ReadyToRun code off, so every method is compiled fully optimized at its first
+/// call, on the calling thread, and the warm-up's first round compiles all a case needs. With tiering on, the quiet
+/// rounds below cannot prove a case warm: the tier-1 versions are compiled and installed by the runtime's background
+/// thread, which under valgrind can lag the warm-up by seconds with nothing compiled meanwhile, and a window then
+/// counts tier-0 and ReadyToRun code (bench/README.md, "figures that reproduce").
+/// <para>
 /// One line per case goes to standard output, tab-separated: name, iterations, bytes allocated per operation, and
 /// methods the JIT compiled during the window (anything but 0 means the case was not warm and its count is suspect).
+/// </para>
 /// </remarks>
 public static class InstructionRunner
 {
-    // Warm-up rounds: each runs as many operations as a counted window and then sleeps, which lets the tiering thread
-    // (valgrind runs one thread at a time) compile and install what the round's calls queued. Warm when whole rounds
-    // in a row compile nothing new, so a path taken once every few hundred operations is warm as well.
+    // Warm-up rounds: each runs as many operations as a counted window and then sleeps (with tiering on, the sleep is
+    // when the tiering thread can compile what the round queued: valgrind runs one thread at a time). Warm when whole
+    // rounds in a row compile nothing new, so a path taken once every few hundred operations is warm as well.
     private const int MaxWarmupRounds = 200;
     private const int QuietRoundsNeeded = 3;
 
