@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Data.Common;
+using Popcorn.Server;
 
 namespace Popcorn.EntityFrameworkCore;
 
@@ -9,9 +10,31 @@ namespace Popcorn.EntityFrameworkCore;
 /// </summary>
 internal sealed class CountedDataReader(DbDataReader inner, RowBudget budget) : DbDataReader
 {
+    private static readonly Task<bool> s_read = Task.FromResult(true);
+    private static readonly Task<bool> s_ended = Task.FromResult(false);
+
     public override bool Read() => Count(inner.Read());
 
-    public override async Task<bool> ReadAsync(CancellationToken cancellationToken) => Count(await inner.ReadAsync(cancellationToken));
+    public override Task<bool> ReadAsync(CancellationToken cancellationToken)
+    {
+        // SQLite reads on the calling thread and answers with a completed task: counted without a state machine per row.
+        var read = inner.ReadAsync(cancellationToken);
+        if (!read.IsCompletedSuccessfully)
+        {
+            return CountAsync(read);
+        }
+
+        try
+        {
+            return Count(read.Result) ? s_read : s_ended;
+        }
+        catch (PopcornSourceLimitExceededException error)
+        {
+            return Task.FromException<bool>(error);
+        }
+    }
+
+    private async Task<bool> CountAsync(Task<bool> read) => Count(await read);
 
     private bool Count(bool read)
     {

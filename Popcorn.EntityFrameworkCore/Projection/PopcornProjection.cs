@@ -45,7 +45,16 @@ public static class PopcornProjection
 
     /// <summary>Like <see cref="Project{T}"/>, but reports a selection that cannot be pushed down instead of throwing.</summary>
     /// <returns>True with the projected query, or false with why not.</returns>
-    public static bool TryProject<T>(this IQueryable<T> source, SelectionPlan plan, [NotNullWhen(true)] out IQueryable<T>? projected, [NotNullWhen(false)] out string? refusal)
+    public static bool TryProject<T>(this IQueryable<T> source, SelectionPlan plan, [NotNullWhen(true)] out IQueryable<T>? projected, [NotNullWhen(false)] out string? refusal) =>
+        TryProject(source, plan, writtenOnly: false, out projected, out refusal);
+
+    /// <summary>
+    /// <see cref="TryProject{T}(IQueryable{T}, SelectionPlan, out IQueryable{T}?, out string?)"/>; with
+    /// <paramref name="writtenOnly"/> the rows are for Popcorn's writers alone (Popcorn.Server's projector), so a
+    /// nested object reads its key only when selected or when a resolver or an aggregate reads the rows
+    /// (<see cref="ProjectionBuilder.NeedsNestedKeys"/>). The JSON written is the same either way.
+    /// </summary>
+    internal static bool TryProject<T>(IQueryable<T> source, SelectionPlan plan, bool writtenOnly, [NotNullWhen(true)] out IQueryable<T>? projected, [NotNullWhen(false)] out string? refusal)
     {
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(plan);
@@ -75,7 +84,7 @@ public static class PopcornProjection
             return projected is not null;
         }
 
-        var projection = ProjectionCache.Get(plan, entityType);
+        var projection = ProjectionCache.Get(plan, entityType, writtenOnly);
         if (projection.Selector is null)
         {
             refusal = projection.Refusal!;

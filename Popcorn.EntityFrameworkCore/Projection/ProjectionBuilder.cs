@@ -36,17 +36,27 @@ internal sealed class ProjectionBuilder
     /// </summary>
     private readonly bool _repeatsObjects;
 
-    private ProjectionBuilder(bool repeatsObjects)
+    /// <summary>Whether a nested object (below the root) reads its key when the selection does not name it.</summary>
+    private readonly bool _nestedKeys;
+
+    private ProjectionBuilder(bool repeatsObjects, bool nestedKeys)
     {
         _repeatsObjects = repeatsObjects;
+        _nestedKeys = nestedKeys;
     }
 
     /// <summary>Builds the <c>Func&lt;T, T&gt;</c> selector for <paramref name="plan"/> over <paramref name="entityType"/>.</summary>
+    /// <param name="plan">The selection.</param>
+    /// <param name="entityType">The root's entity type.</param>
+    /// <param name="nestedKeys">
+    /// False when only Popcorn's writers read the rows (<see cref="NeedsNestedKeys"/> said no): a nested object then
+    /// reads its key only when selected. The root always reads its own.
+    /// </param>
     /// <exception cref="ProjectionNotSupportedException">A selected member cannot be read in a projection (see the message).</exception>
-    public static LambdaExpression Build(SelectionPlan plan, IEntityType entityType)
+    public static LambdaExpression Build(SelectionPlan plan, IEntityType entityType, bool nestedKeys = true)
     {
         var parameter = Expression.Parameter(entityType.ClrType, "e");
-        var builder = new ProjectionBuilder(plan.RepeatsObjects);
+        var builder = new ProjectionBuilder(plan.RepeatsObjects, nestedKeys);
         builder._path.Add(plan);
         var body = builder.BuildObject(parameter, entityType, [plan], depth: 1);
         return Expression.Lambda(typeof(Func<,>).MakeGenericType(entityType.ClrType, entityType.ClrType), body, parameter);
@@ -89,10 +99,13 @@ internal sealed class ProjectionBuilder
             _ancestors.RemoveAt(_ancestors.Count - 1);
         }
 
-        // Keys are read even when not selected: EF needs them to correlate collections, and reading them costs
-        // little. A key marked [Never] stays unread: nothing marked [Never] ever leaves the database.
+        // Keys are read even when not selected: a caller of Project gets rows it can tell apart, and a batch resolver
+        // or an aggregate statement finds rows by them. EF correlates collections by keys it adds itself, so rows only
+        // Popcorn's writers read leave a nested object's unselected key out: in a deep selection it is a column per
+        // row of every nested level (two of the seven a line of the benchmark's deep selection read). A key marked
+        // [Never] stays unread: nothing marked [Never] ever leaves the database.
         var metadata = plans[0].Type;
-        foreach (var key in entityType.FindPrimaryKey()?.Properties ?? [])
+        foreach (var key in depth == 1 || _nestedKeys ? entityType.FindPrimaryKey()?.Properties ?? [] : [])
         {
             if (key.PropertyInfo is { } property && !IsNeverMember(metadata, property.Name) && bound.Add(property.Name))
             {
@@ -336,6 +349,31 @@ internal sealed class ProjectionBuilder
         foreach (var field in metadata.Fields)
         {
             if (field.IsNever && field.MemberName == memberName)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether something besides the writers reads the rows of <paramref name="plan"/>: a <c>[BatchResolved]</c> field's
+    /// resolver gets the objects of its level (and may find them by key), an aggregate's statement keys its counts by
+    /// the parent rows' keys. Such a plan's rows read every object's key.
+    /// </summary>
+    public static bool NeedsNestedKeys(SelectionPlan plan) => AggregateStatements.Any(plan) || ReadsBatchField(plan, new HashSet<SelectionPlan>(ReferenceEqualityComparer.Instance));
+
+    private static bool ReadsBatchField(SelectionPlan plan, HashSet<SelectionPlan> seen)
+    {
+        if (!seen.Add(plan))
+        {
+            return false;
+        }
+
+        foreach (var planned in plan.Fields)
+        {
+            if (planned.Field?.Batch is not null || (planned.Child is { } child && ReadsBatchField(child, seen)))
             {
                 return true;
             }

@@ -10,7 +10,7 @@ namespace Popcorn.EntityFrameworkCore;
 
 /// <summary>
 /// Popcorn.Server's hook for EF Core: an <see cref="IQueryable{T}"/> of a model type returned by an endpoint or a
-/// gateway field gets the request's plan composed in (<see cref="PopcornProjection.TryProject{T}"/>), is started
+/// gateway field gets the request's plan composed in (<see cref="PopcornProjection.TryProject{T}(IQueryable{T}, SelectionPlan, bool, out IQueryable{T}?, out string?)"/>, for the writers alone), is started
 /// (so a database that is down, or slower than <see cref="PopcornEntityFrameworkCoreOptions.FirstRowTimeout"/>,
 /// gives a 503), and is streamed row by row through the generated writer. It also counts such a query where it lives
 /// (<see cref="IPopcornSourceCounter"/>): one <c>SELECT COUNT(*)</c> over the client's filter, for a connection's
@@ -148,7 +148,7 @@ internal sealed class EntityFrameworkSourceProjector(ILogger<EntityFrameworkSour
         {
             var source = (IQueryable<T>)query;
             bool arranged = false;
-            if (source.TryProject(plan, out var projected, out string? refusal))
+            if (PopcornProjection.TryProject(source, plan, writtenOnly: true, out var projected, out string? refusal))
             {
                 source = projected;
                 arranged = true;
