@@ -11,10 +11,19 @@ namespace Popcorn.EntityFrameworkCore.Tests.Infrastructure;
 /// </summary>
 public sealed class BusyDatabase : DbCommandInterceptor
 {
+    private readonly TaskCompletionSource _started = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
     public ConcurrentQueue<Exception> Failures { get; } = new();
+
+    /// <summary>
+    /// Completes when the first command is about to run: a test that leaves "while the database works" waits for it,
+    /// since on a loaded machine the request may not have reached the database after any fixed delay.
+    /// </summary>
+    public Task Started => _started.Task;
 
     public override ValueTask<InterceptionResult<DbDataReader>> ReaderExecutingAsync(DbCommand command, CommandEventData eventData, InterceptionResult<DbDataReader> result, CancellationToken cancellationToken = default)
     {
+        _started.TrySetResult();
         command.CommandText = "WITH RECURSIVE spin(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM spin WHERE x < 2000000000) "
             + "SELECT * FROM (" + command.CommandText + ") WHERE (SELECT max(x) FROM spin) > 0";
         return ValueTask.FromResult(result);
