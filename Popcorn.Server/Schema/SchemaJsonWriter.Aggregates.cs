@@ -70,9 +70,9 @@ internal static partial class SchemaJsonWriter
     }
 
     /// <summary>An aggregate's or a group's <c>count</c> and measure objects.</summary>
-    private static void WriteCountAndMeasures(Utf8JsonWriter json, DeclaredMeasure[] measures)
+    private static void WriteCountAndMeasures(Utf8JsonWriter json, DeclaredMeasure[] measures, string countDescription = "How many elements the aggregate's where keeps.")
     {
-        WriteNumbersField(json, "count", "scalar", "long", null, isNullable: false, "How many elements the aggregate's where keeps.", isDefault: true);
+        WriteNumbersField(json, "count", "scalar", "long", null, isNullable: false, countDescription, isDefault: true);
         json.WriteEndObject();
         foreach (var measure in measures)
         {
@@ -93,7 +93,7 @@ internal static partial class SchemaJsonWriter
         json.WriteStartArray("fields");
         WriteNumbersField(json, "key", "object", keyType, keyType, isNullable: false, "The values of the fields the groups are formed by.", isDefault: true);
         json.WriteEndObject();
-        WriteCountAndMeasures(json, measures);
+        WriteCountAndMeasures(json, measures, GroupSchema.CountDescription);
         json.WriteEndArray();
         json.WriteEndObject();
 

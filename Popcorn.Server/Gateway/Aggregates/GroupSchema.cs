@@ -12,6 +12,9 @@ namespace Popcorn.Server;
 /// </summary>
 internal static class GroupSchema
 {
+    /// <summary>What a group's <c>count</c> is, in the schemas.</summary>
+    public const string CountDescription = "How many of the kept elements this group has.";
+
     /// <summary>The fields of <paramref name="element"/> this caller may group by.</summary>
     public static FieldMetadata[] Fields(TypeMetadata element, FieldAccess access) =>
         element.SelectableFields.Where(f => MeasureRules.GroupsBy(f) && access.Allows(f)).ToArray();
@@ -43,7 +46,7 @@ internal static class GroupSchema
         {
             new("key", "The values of the fields the groups are formed by, which every element of this group has.", [], TypeRef.NonNull(TypeRef.Named(KeyTypeName(element)))),
         };
-        groupFields.AddRange(aggregateFields);
+        groupFields.AddRange(aggregateFields.Select(static f => f.Name == "count" ? f with { Description = CountDescription } : f));
         aggregateFields.Add(new SchemaField(
             "groups",
             "The kept elements split by the values of the fields in by, one group per distinct combination, in the order of those values (by's fields in turn, ascending, nulls first).",
