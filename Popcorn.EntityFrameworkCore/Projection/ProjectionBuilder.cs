@@ -362,25 +362,7 @@ internal sealed class ProjectionBuilder
     /// resolver gets the objects of its level (and may find them by key), an aggregate's statement keys its counts by
     /// the parent rows' keys. Such a plan's rows read every object's key.
     /// </summary>
-    public static bool NeedsNestedKeys(SelectionPlan plan) => AggregateStatements.Any(plan) || ReadsBatchField(plan, new HashSet<SelectionPlan>(ReferenceEqualityComparer.Instance));
-
-    private static bool ReadsBatchField(SelectionPlan plan, HashSet<SelectionPlan> seen)
-    {
-        if (!seen.Add(plan))
-        {
-            return false;
-        }
-
-        foreach (var planned in plan.Fields)
-        {
-            if (planned.Field?.Batch is not null || (planned.Child is { } child && ReadsBatchField(child, seen)))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    public static bool NeedsNestedKeys(SelectionPlan plan) => plan.ResolvesInBatches || AggregateStatements.Any(plan);
 
     private static MethodInfo GetEnumerableMethod(string name, int parameterCount, int selectorArity) =>
         typeof(Enumerable).GetMethods().Single(m =>

@@ -7,9 +7,10 @@ public sealed partial class SelectionPlan
 
     /// <summary>
     /// Whether this plan, its child plans or its derived types' plans write a <c>[BatchResolved]</c> field
-    /// (<see cref="FieldMetadata.Batch"/>): the host must then resolve those fields before writing. Computed once.
+    /// (<see cref="FieldMetadata.Batch"/>): the host must then resolve those fields before writing, and a query source
+    /// must give their resolvers rows they can find by key. Computed once.
     /// </summary>
-    internal bool ResolvesInBatches
+    public bool ResolvesInBatches
     {
         get
         {
