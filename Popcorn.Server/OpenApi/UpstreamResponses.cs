@@ -84,11 +84,11 @@ internal static class UpstreamResponses
         { } t when t == typeof(DateOnly) => new OpenApiSchema { Type = JsonSchemaType.String, Format = "date" },
         { } t when t == typeof(Guid) => new OpenApiSchema { Type = JsonSchemaType.String, Format = "uuid" },
         { } t when t == typeof(string) => new OpenApiSchema { Type = JsonSchemaType.String },
-        _ => UpstreamScalars.Of(typeName) switch
+        _ => UpstreamScalars.TokenOf(UpstreamScalars.Of(typeName)) switch
         {
-            UpstreamScalar.Number => new OpenApiSchema { Type = JsonSchemaType.Number },
-            UpstreamScalar.String => new OpenApiSchema { Type = JsonSchemaType.String },
-            UpstreamScalar.Boolean => new OpenApiSchema { Type = JsonSchemaType.Boolean },
+            UpstreamToken.Number => new OpenApiSchema { Type = JsonSchemaType.Number },
+            UpstreamToken.String => new OpenApiSchema { Type = JsonSchemaType.String },
+            UpstreamToken.Boolean => new OpenApiSchema { Type = JsonSchemaType.Boolean },
             _ => new OpenApiSchema(), // any JSON value
         },
     };

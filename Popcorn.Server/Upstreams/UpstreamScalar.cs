@@ -1,17 +1,38 @@
 namespace Popcorn.Server;
 
 /// <summary>
-/// The JSON a scalar field of an upstream type may hold, from the C# type name its schema declares (<c>int?</c>,
-/// <c>string</c>, <c>DateTime</c>): a value of another JSON kind breaks the service's declared schema.
+/// What a scalar field of an upstream type may hold, from the C# type name its schema declares (<c>int?</c>,
+/// <c>string</c>, <c>DateTime</c>): a value System.Text.Json would not read as that type breaks the service's declared
+/// schema (<see cref="UpstreamScalarCopy"/>). The members are grouped by the JSON token they take
+/// (<see cref="UpstreamScalars.TokenOf"/>).
 /// </summary>
 internal enum UpstreamScalar
 {
     /// <summary>Any JSON scalar: a type the gateway does not know the JSON of (an enum may be a name or a number).</summary>
     Any,
 
-    Number,
+    // Numbers.
+    Byte,
+    SByte,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+    Single,
+    Double,
+    Decimal,
 
+    // Strings.
     String,
+    Char,
+    DateTime,
+    DateTimeOffset,
+    DateOnly,
+    TimeOnly,
+    TimeSpan,
+    Guid,
 
     Boolean,
 }
@@ -19,26 +40,40 @@ internal enum UpstreamScalar
 /// <summary>Reads <see cref="UpstreamScalar"/> from a declared type name.</summary>
 internal static class UpstreamScalars
 {
-    private static readonly HashSet<string> s_numbers = new(StringComparer.Ordinal)
-    {
-        "int", "long", "short", "byte", "sbyte", "uint", "ulong", "ushort", "double", "float", "decimal",
-        "Int32", "Int64", "Int16", "Byte", "SByte", "UInt32", "UInt64", "UInt16", "Double", "Single", "Decimal",
-    };
-
-    private static readonly HashSet<string> s_strings = new(StringComparer.Ordinal)
-    {
-        "string", "String", "char", "Char", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Guid", "Uri",
-    };
-
     /// <summary>What a scalar of <paramref name="typeName"/> (or the elements of a list of them) must be.</summary>
-    public static UpstreamScalar Of(string typeName)
+    public static UpstreamScalar Of(string typeName) => ElementName(typeName).TrimEnd('?') switch
     {
-        string name = ElementName(typeName).TrimEnd('?');
-        return s_numbers.Contains(name) ? UpstreamScalar.Number
-            : s_strings.Contains(name) ? UpstreamScalar.String
-            : name is "bool" or "Boolean" ? UpstreamScalar.Boolean
-            : UpstreamScalar.Any;
-    }
+        "byte" or "Byte" => UpstreamScalar.Byte,
+        "sbyte" or "SByte" => UpstreamScalar.SByte,
+        "short" or "Int16" => UpstreamScalar.Int16,
+        "ushort" or "UInt16" => UpstreamScalar.UInt16,
+        "int" or "Int32" => UpstreamScalar.Int32,
+        "uint" or "UInt32" => UpstreamScalar.UInt32,
+        "long" or "Int64" => UpstreamScalar.Int64,
+        "ulong" or "UInt64" => UpstreamScalar.UInt64,
+        "float" or "Single" => UpstreamScalar.Single,
+        "double" or "Double" => UpstreamScalar.Double,
+        "decimal" or "Decimal" => UpstreamScalar.Decimal,
+        "string" or "String" or "Uri" => UpstreamScalar.String,
+        "char" or "Char" => UpstreamScalar.Char,
+        "DateTime" => UpstreamScalar.DateTime,
+        "DateTimeOffset" => UpstreamScalar.DateTimeOffset,
+        "DateOnly" => UpstreamScalar.DateOnly,
+        "TimeOnly" => UpstreamScalar.TimeOnly,
+        "TimeSpan" => UpstreamScalar.TimeSpan,
+        "Guid" => UpstreamScalar.Guid,
+        "bool" or "Boolean" => UpstreamScalar.Boolean,
+        _ => UpstreamScalar.Any,
+    };
+
+    /// <summary>The JSON a scalar is written as: a number, a string, true or false, or (for <see cref="UpstreamScalar.Any"/>) any of them.</summary>
+    public static UpstreamToken TokenOf(UpstreamScalar scalar) => scalar switch
+    {
+        >= UpstreamScalar.Byte and <= UpstreamScalar.Decimal => UpstreamToken.Number,
+        >= UpstreamScalar.String and <= UpstreamScalar.Guid => UpstreamToken.String,
+        UpstreamScalar.Boolean => UpstreamToken.Boolean,
+        _ => UpstreamToken.Any,
+    };
 
     /// <summary>The CLR type a sortable or filterable field's argument values are converted to; null when unknown.</summary>
     public static Type? ClrType(string typeName) => typeName.TrimEnd('?') switch
@@ -68,4 +103,13 @@ internal static class UpstreamScalars
 
         return typeName.EndsWith("[]", StringComparison.Ordinal) ? typeName[..^2] : typeName;
     }
+}
+
+/// <summary>The JSON token an <see cref="UpstreamScalar"/> is written as.</summary>
+internal enum UpstreamToken
+{
+    Any,
+    Number,
+    String,
+    Boolean,
 }

@@ -4,21 +4,26 @@ using System.Text.Unicode;
 
 namespace Popcorn.Server;
 
-/// <summary>Copies one non-null scalar of a service's answer when its JSON kind is the one its schema declares.</summary>
+/// <summary>
+/// Copies one non-null scalar of a service's answer when it is a value of the type its schema declares: a value
+/// System.Text.Json reads as that type (an <c>int</c> is a whole number in its range, a <c>DateTimeOffset</c> an ISO 8601
+/// date and time, a <c>Guid</c> a UUID). A type the gateway does not know (an enum) takes any scalar.
+/// </summary>
 internal static class UpstreamScalarCopy
 {
     /// <summary>
     /// Writes the reader's current scalar when it is a <paramref name="scalar"/>; otherwise writes nothing and returns
-    /// what was expected (<c>a number</c>), for the caller's error.
+    /// what was expected (<c>a 32-bit integer</c>), for the caller's error.
     /// </summary>
     public static string? TryWrite(ref Utf8JsonReader reader, Utf8JsonWriter writer, UpstreamScalar scalar)
     {
+        var token = UpstreamScalars.TokenOf(scalar);
         switch (reader.TokenType)
         {
-            case JsonTokenType.Number when scalar is UpstreamScalar.Number or UpstreamScalar.Any:
+            case JsonTokenType.Number when token is UpstreamToken.Number or UpstreamToken.Any && UpstreamScalarValues.Reads(ref reader, scalar):
                 writer.WriteRawValue(reader.ValueSpan, skipInputValidation: true);
                 return null;
-            case JsonTokenType.String when scalar is UpstreamScalar.String or UpstreamScalar.Any:
+            case JsonTokenType.String when token is UpstreamToken.String or UpstreamToken.Any && UpstreamScalarValues.Reads(ref reader, scalar):
                 if (!reader.HasValueSequence && Utf8.IsValid(reader.ValueSpan))
                 {
                     WriteAsWritten(writer, reader.ValueSpan);
@@ -33,17 +38,11 @@ internal static class UpstreamScalarCopy
                 }
 
                 return null;
-            case JsonTokenType.True or JsonTokenType.False when scalar is UpstreamScalar.Boolean or UpstreamScalar.Any:
+            case JsonTokenType.True or JsonTokenType.False when token is UpstreamToken.Boolean or UpstreamToken.Any:
                 writer.WriteBooleanValue(reader.TokenType == JsonTokenType.True);
                 return null;
             default:
-                return scalar switch
-                {
-                    UpstreamScalar.Number => "a number",
-                    UpstreamScalar.String => "a string",
-                    UpstreamScalar.Boolean => "true or false",
-                    _ => "a scalar",
-                };
+                return UpstreamScalarValues.Expected(scalar);
         }
     }
 

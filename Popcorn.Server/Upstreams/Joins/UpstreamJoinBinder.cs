@@ -55,8 +55,8 @@ internal static class UpstreamJoinBinder
                 throw Refuse(name, $"the service '{target.Service}' cannot filter '{target.Type.Metadata.Name}' by '{declaration.TargetKey}': mark it [Filterable] there, so the gateway can fetch all keys of a level in one 'in' list.");
             }
 
-            var keyKind = UpstreamScalars.Of(key.TypeName);
-            if (keyKind is not (UpstreamScalar.Number or UpstreamScalar.String) || keyKind != UpstreamScalars.Of(targetKey.TypeName))
+            var keyKind = UpstreamScalars.TokenOf(UpstreamScalars.Of(key.TypeName));
+            if (keyKind is not (UpstreamToken.Number or UpstreamToken.String) || keyKind != UpstreamScalars.TokenOf(UpstreamScalars.Of(targetKey.TypeName)))
             {
                 throw Refuse(name, $"the key '{declaration.Key}' ({key.TypeName}) and the target key '{declaration.TargetKey}' ({targetKey.TypeName}) must both be numbers or both strings.");
             }

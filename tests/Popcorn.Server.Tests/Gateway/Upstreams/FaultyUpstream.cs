@@ -22,6 +22,9 @@ public enum UpstreamFault
 
     /// <summary>A null element in the root list, whose elements every schema types non-null.</summary>
     NullRootElement,
+
+    /// <summary>Answers <see cref="FaultyUpstream.Answer"/>, whatever was asked.</summary>
+    Answer,
 }
 
 /// <summary>
@@ -35,6 +38,9 @@ public sealed class FaultyUpstream(Uri realService) : IAsyncDisposable
     private readonly HttpClient _real = new() { BaseAddress = realService };
 
     public UpstreamFault Fault { get; set; }
+
+    /// <summary>The body of every answer under <see cref="UpstreamFault.Answer"/>.</summary>
+    public string Answer { get; set; } = "{}";
 
     public ConcurrentQueue<string> Queries { get; } = new();
 
@@ -64,6 +70,8 @@ public sealed class FaultyUpstream(Uri realService) : IAsyncDisposable
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\",\"skills\":[]},null]}}", "application/json");
                 case UpstreamFault.NullElement:
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\",\"skills\":[\"C#\",null]}]}}", "application/json");
+                case UpstreamFault.Answer:
+                    return Results.Text(Answer, "application/json");
                 case UpstreamFault.BreaksSchema:
                     return Results.Text("{\"data\":{\"employees\":[{\"firstName\":\"Ada\"},{\"firstName\":42}]}}", "application/json");
                 case UpstreamFault.Hangs:
