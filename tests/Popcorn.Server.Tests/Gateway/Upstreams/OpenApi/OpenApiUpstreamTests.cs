@@ -210,6 +210,8 @@ public sealed class OpenApiUpstreamTests(OpenApiGatewayServer server) : IClassFi
     [Theory]
     [InlineData("missing-required", "{ destination { city } }", "at 'faultyShipments[0].destination': expected a value (its OpenAPI document requires it and does not allow null)")]
     [InlineData("null-required", "{ trackingCode }", "at 'faultyShipments[0].trackingCode': expected a value")]
+    [InlineData("fractional-id", "{ id }", "at 'faultyShipments[0].id': expected a 32-bit integer")]
+    [InlineData("not-a-date", "{ events { at } }", "at 'faultyShipments[0].events[1].at': expected an ISO 8601 date and time")]
     [InlineData("malformed", "{ id }", "The service 'shipping' sent malformed JSON.")]
     [InlineData("oversized", "{ id }", "The service 'shipping' sent more than 50000 bytes")]
     [InlineData("unavailable", "{ id }", "The service 'shipping' answered 503.")]

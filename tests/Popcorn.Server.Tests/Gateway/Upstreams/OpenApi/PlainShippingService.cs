@@ -58,6 +58,8 @@ public sealed class PlainShippingService : IAsyncDisposable
         _app.MapGet("/faulty/{fault}", (string fault) => fault switch
         {
             "wrong-type" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, {"id": 2, "trackingCode": 42, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
+            "fractional-id" => Results.Text("""[{"id": 1.5, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
+            "not-a-date" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}, "events": [{"at": "2026-01-02T03:04:05Z"}, {"at": "soon"}]}]""", "application/json"),
             "missing-required" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true}]""", "application/json"),
             "null-required" => Results.Text("""[{"id": 1, "trackingCode": null, "delivered": true, "destination": {"city": "Oslo"}}]""", "application/json"),
             "null-element" => Results.Text("""[{"id": 1, "trackingCode": "PK-1", "delivered": true, "destination": {"city": "Oslo"}}, null]""", "application/json"),
