@@ -10,7 +10,7 @@ namespace Popcorn.Server;
 /// planner printed (<see cref="UpstreamIncludePrinter"/>) as one GET of its gateway, and copies the answer through the
 /// plan (<see cref="UpstreamTranscoder"/>), joins filled by <see cref="UpstreamJoinRunner"/> when it selects any.
 /// </summary>
-internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamJoinRunner joins, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IRootFieldSource
+internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClient client, UpstreamJoinRunner joins, UpstreamCatalog catalog, JsonWriterOptions writerOptions) : IUpstreamSource
 {
     public UpstreamRootFieldSpec Spec { get; } = spec;
 
@@ -24,11 +24,11 @@ internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClie
     public async ValueTask<object?> ReadAsync(HttpContext context, GatewayStep step) =>
         await FetchAsync(context, step.UpstreamSelection!, step.Plan!, step.Key, step.UpstreamJoins);
 
-    /// <summary>Calls the service and returns the field's value, projected and checked, its joins filled.</summary>
-    /// <exception cref="UpstreamUnavailableException">The service gave nothing usable.</exception>
-    /// <exception cref="PopcornSourceLimitExceededException">The joined value would pass the response's byte limit.</exception>
-    /// <exception cref="OperationCanceledException">The client left.</exception>
-    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan = null)
+    /// <summary>The canonical include of the service's part of the plan, joins left to their services (<see cref="UpstreamIncludePrinter"/>).</summary>
+    public string? PrintRequest(IReadOnlyDictionary<string, object?> arguments, SelectionPlan plan, PopcornOptions options, out UpstreamJoinPlan? joins, out string? refusal) =>
+        UpstreamIncludePrinter.Print(Spec.UpstreamName, arguments, plan, options.Limits.MaxDepth, Catalog, out joins, out refusal);
+
+    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan)
     {
         var settings = client.OptionsOf(Spec.Service);
         string path = settings.GraphQLPath + "?query=" + Uri.EscapeDataString(selection);

@@ -119,12 +119,7 @@ internal sealed class UpstreamSchemaComposer(
         foreach (string rootField in gateway.UpstreamResources)
         {
             var field = fields.Find(f => f.Name == rootField);
-            if (field is { Source: OpenApiRootField })
-            {
-                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which a service described by OpenAPI answers; REST resources over such services are not built yet (serve it through /graphql).");
-            }
-
-            if (field is not { Source: UpstreamRootField source })
+            if (field is not { Source: IUpstreamSource source })
             {
                 throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which no served upstream has (map the gateway with gateway.Upstream(\"service\"), and name the field as the gateway's schema does, prefix included).");
             }

@@ -8,6 +8,9 @@ internal sealed class UpstreamValue(ReadOnlyMemory<byte> json)
 {
     public ReadOnlyMemory<byte> Json { get; } = json;
 
+    /// <summary>Whether the value is <c>null</c>: the service had no such object (a by-id field's miss, a declared 404).</summary>
+    public bool IsNull => Json.Span.SequenceEqual("null"u8);
+
     /// <summary>The errors of joins that failed under it (their fields are null in <see cref="Json"/>); empty for most values.</summary>
     public IReadOnlyList<GraphQLError> Errors { get; init; } = [];
 }

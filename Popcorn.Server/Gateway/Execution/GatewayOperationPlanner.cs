@@ -125,32 +125,11 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             {
                 string? upstream = null;
                 UpstreamJoinPlan? joins = null;
-                if (field.Source is UpstreamRootField source
-                    && (upstream = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out joins, out string? refusal)) is null)
+                if (field.Source is IUpstreamSource source
+                    && (upstream = source.PrintRequest(arguments, plan, registry.Options, out joins, out string? refusal)) is null)
                 {
                     errors.Add(new GraphQLError(refusal!, property.Location, key, ValidationFailed));
                     continue;
-                }
-
-                if (field.Source is OpenApiRootField plain)
-                {
-                    // A plain JSON service takes no selection: its request is the operation's path and query, and the
-                    // gateway projects the answer itself; the printer only finds the joins under it, and what their
-                    // services are sent.
-                    if (plain.Catalog.HasJoins
-                        && UpstreamIncludePrinter.Print(plain.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, plain.Catalog, out joins, out string? tooDeep) is null)
-                    {
-                        errors.Add(new GraphQLError(tooDeep!, property.Location, key, ValidationFailed));
-                        continue;
-                    }
-
-                    if (plain.Request.RefuseLongList(arguments, registry.Options.MaxFilterInValues) is { } tooLong)
-                    {
-                        errors.Add(new GraphQLError(tooLong, property.Location, key, ValidationFailed));
-                        continue;
-                    }
-
-                    upstream = plain.Request.Print(arguments);
                 }
 
                 steps.Add(new GatewayStep(key, property.Location, field, arguments, shape, plan) { UpstreamSelection = upstream, UpstreamJoins = joins });
@@ -189,10 +168,8 @@ internal sealed class GatewayOperationPlanner(PopcornRegistry registry, CallerPl
             {
                 { Connection: { } connection } => connection.Cost(options.AssumedListSize),
                 // An upstream field's joins add the calls they make to other services (docs/gateway.md, "Cost").
-                { Plan: { } plan, UpstreamJoins: not null, Field.Source: UpstreamRootField upstream } =>
+                { Plan: { } plan, UpstreamJoins: not null, Field.Source: IUpstreamSource upstream } =>
                     SelectionCost.Plus(SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options), JoinCost.Of(plan, step.Shape!.IsSequence, upstream.Catalog, options)),
-                { Plan: { } plan, UpstreamJoins: not null, Field.Source: OpenApiRootField plain } =>
-                    SelectionCost.Plus(SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options), JoinCost.Of(plan, step.Shape!.IsSequence, plain.Catalog, options)),
                 { Plan: { } plan } => SelectionBudget.CostOf(plan, step.Shape!.IsSequence, options),
                 // An introspection answer repeats its selection for every type, at most.
                 { Introspection: { } root } => SelectionCost.Times(NodeCount(root), schema.Types.Count),

@@ -15,7 +15,7 @@ internal sealed class UpstreamResourceEndpoint(string rootField, PopcornGateway 
     public string RootField { get; } = rootField;
 
     /// <summary>The field's source; checked to exist whenever schemas are served (<see cref="UpstreamSchemaComposer"/>).</summary>
-    public UpstreamRootField Source => (UpstreamRootField)gateway.Find(RootField)!.Source;
+    public IUpstreamSource Source => (IUpstreamSource)gateway.Find(RootField)!.Source;
 
     /// <summary>The type the resource writes and whether it is a list, in the generation served now; null before the schemas are read.</summary>
     public ResultShape? Shape
@@ -26,7 +26,7 @@ internal sealed class UpstreamResourceEndpoint(string rootField, PopcornGateway 
             var served = gateway.Current;
             if (known?.Served != served)
             {
-                known = new Known(served, served.Find(RootField)?.Source is UpstreamRootField source ? new ResultShape(source.Spec.Type, source.Spec.IsList) : null);
+                known = new Known(served, served.Find(RootField)?.Source is IUpstreamSource source ? new ResultShape(source.Spec.Type, source.Spec.IsList) : null);
                 _shape = known;
             }
 

@@ -11,8 +11,9 @@ namespace Popcorn.Server;
 /// table is the same 406 as for a local resource),
 /// the selection (a <c>sha256:</c> name looked up), its plan for this caller with REST's rules against the service's
 /// type, the root arguments and the resolver's own from the URL, the cost budget; only then the services are called
-/// (the service's part printed, joins left to their services), and the JSON they gave is written through the same
-/// response writer as a local resource's (envelope, <c>ETag</c> and 304, the size cap). A singleton.
+/// (a Popcorn service's part printed, joins left to their services; a plain service's path and query), and the JSON
+/// they gave is written through the same response writer as a local resource's (envelope, <c>ETag</c> and 304, the
+/// size cap); an object resource with no value is a 404. A singleton.
 /// </summary>
 internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows)
 {
@@ -82,8 +83,8 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        string? selection = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out var joins, out string? refusal);
-        if (selection is null)
+        string? request = source.PrintRequest(arguments, plan, registry.Options, out var joins, out string? refusal);
+        if (request is null)
         {
             await WriteProblemAsync(context, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = PopcornProblems.Title, Detail = refusal });
             return;
@@ -92,7 +93,7 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         UpstreamValue value;
         try
         {
-            value = await source.FetchAsync(context, selection, plan, endpoint.RootField, joins);
+            value = await source.FetchAsync(context, request, plan, endpoint.RootField, joins);
         }
         catch (UpstreamUnavailableException e)
         {
@@ -111,6 +112,13 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         {
             var first = value.Errors[0];
             await WriteProblemAsync(context, UpstreamResourceProblems.Unavailable(first.HttpStatus ?? StatusCodes.Status502BadGateway, first.Message));
+            return;
+        }
+
+        // As a local resource whose query for one object finds none: the resource does not exist.
+        if (!shape.IsSequence && value.IsNull)
+        {
+            await WriteProblemAsync(context, UpstreamResourceProblems.NotFound());
             return;
         }
 

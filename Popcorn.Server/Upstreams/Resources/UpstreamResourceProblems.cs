@@ -26,6 +26,14 @@ internal static class UpstreamResourceProblems
         return problem;
     }
 
+    /// <summary>The 404 of an object resource the service has no value for, in a local resource's words.</summary>
+    public static ProblemDetails NotFound() => new()
+    {
+        Status = StatusCodes.Status404NotFound,
+        Title = "Not found",
+        Detail = "The requested resource does not exist.",
+    };
+
     /// <summary>The problem for a service that failed, its status saying how (docs/gateway.md, "REST resources").</summary>
     public static ProblemDetails Unavailable(int status, string detail) => new()
     {
