@@ -11,6 +11,9 @@ namespace Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks;
 /// </summary>
 public sealed class ChangingOpenApiService : IAsyncDisposable
 {
+    /// <summary>Where the service serves its document.</summary>
+    public const string DocumentPath = "/docs/" + DocumentName + ".json";
+
     private const string DocumentName = "live";
 
     public PlainShippingService Shipping { get; } = new();
@@ -52,15 +55,20 @@ public sealed class ChangingOpenApiService : IAsyncDisposable
         { "get": { "operationId": "{{operationId}}", "responses": { "200": { "description": "ok", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Shipment" } } } } } } }
         """)!.AsObject();
 
-    /// <summary>A gateway over the service (<c>shipping</c>, read again every 100 ms), with the app's own root field <c>note</c> and its <c>/popcorn/schema</c>, started.</summary>
+    /// <summary>A gateway's configuration for the service: <c>shipping</c>, kind <c>OpenApi</c>, its document read again every 100 ms, no retries.</summary>
+    public string[] GatewaySettings() =>
+    [
+        $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.BaseAddress}",
+        "--Popcorn:Upstreams:shipping:Kind=OpenApi",
+        $"--Popcorn:Upstreams:shipping:OpenApiPath={DocumentPath}",
+        "--Popcorn:Upstreams:shipping:SchemaCheckInterval=00:00:00.100",
+        "--Popcorn:Upstreams:shipping:MaxRetries=0",
+    ];
+
+    /// <summary>A gateway over the service (<see cref="GatewaySettings"/>), with the app's own root field <c>note</c> and its <c>/popcorn/schema</c>, started.</summary>
     public async Task<WebApplication> StartGatewayAsync()
     {
-        var app = UpstreamGatewayServer.BuildGateway(
-            $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.BaseAddress}",
-            "--Popcorn:Upstreams:shipping:Kind=OpenApi",
-            $"--Popcorn:Upstreams:shipping:OpenApiPath=/docs/{DocumentName}.json",
-            "--Popcorn:Upstreams:shipping:SchemaCheckInterval=00:00:00.100",
-            "--Popcorn:Upstreams:shipping:MaxRetries=0");
+        var app = UpstreamGatewayServer.BuildGateway(GatewaySettings());
         app.MapPopcornSchema();
         await app.StartAsync();
         return app;

@@ -203,14 +203,7 @@ public sealed class OpenApiSchemaCheckTests
     {
         await using var service = await ChangingOpenApiService.StartAsync();
         service.ChangeDocument(WithIdList);
-        var builder = WebApplication.CreateSlimBuilder([
-            "--urls", "http://127.0.0.1:0",
-            $"--Popcorn:Upstreams:shipping:BaseAddress={service.Shipping.BaseAddress}",
-            "--Popcorn:Upstreams:shipping:Kind=OpenApi",
-            "--Popcorn:Upstreams:shipping:OpenApiPath=/docs/live.json",
-            "--Popcorn:Upstreams:shipping:SchemaCheckInterval=00:00:00.100",
-            "--Popcorn:Upstreams:shipping:MaxRetries=0",
-        ]);
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", .. service.GatewaySettings()]);
         builder.Logging.ClearProviders();
         builder.Services.AddPopcorn();
         builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
@@ -239,9 +232,9 @@ public sealed class OpenApiSchemaCheckTests
     /// <summary>Waits until the gateway has read the document <paramref name="reads"/> more times: at least the ones before the last are checked.</summary>
     private static async Task ChecksAfterAsync(ChangingOpenApiService service, int reads)
     {
-        int before = service.Shipping.Calls.Count(c => c == "/docs/live.json");
+        int before = service.Shipping.Calls.Count(c => c == ChangingOpenApiService.DocumentPath);
         using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        while (service.Shipping.Calls.Count(c => c == "/docs/live.json") < before + reads)
+        while (service.Shipping.Calls.Count(c => c == ChangingOpenApiService.DocumentPath) < before + reads)
         {
             await Task.Delay(50, limit.Token);
         }
