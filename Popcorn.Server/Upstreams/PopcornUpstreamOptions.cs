@@ -21,7 +21,7 @@ public sealed class PopcornUpstreamOptions
 
     /// <summary>
     /// Where an <see cref="PopcornUpstreamKind.OpenApi"/> service serves its OpenAPI 3.x document (JSON), read at
-    /// startup. Default <c>/openapi/v1.json</c>, where ASP.NET Core's <c>MapOpenApi()</c> serves it.
+    /// startup (and again with <see cref="SchemaCheckInterval"/>). Default <c>/openapi/v1.json</c>, where ASP.NET Core's <c>MapOpenApi()</c> serves it.
     /// </summary>
     public string OpenApiPath { get; set; } = "/openapi/v1.json";
 
@@ -32,7 +32,7 @@ public sealed class PopcornUpstreamOptions
     /// </summary>
     public IList<string> Operations { get; } = new List<string>();
 
-    /// <summary>The service's schema description, read at startup. Default <c>/popcorn/schema</c>.</summary>
+    /// <summary>The service's schema description, read at startup (and again with <see cref="SchemaCheckInterval"/>). Default <c>/popcorn/schema</c>.</summary>
     public string SchemaPath { get; set; } = "/popcorn/schema";
 
     /// <summary>The service's gateway, which answers the selections forwarded to it. Default <c>/graphql</c>.</summary>
@@ -70,10 +70,11 @@ public sealed class PopcornUpstreamOptions
     public string? Prefix { get; set; }
 
     /// <summary>
-    /// How often the gateway reads a Popcorn service's schema again to compare it with the one it serves (read at
-    /// startup): a change is logged, as a Warning naming what broke when it is breaking, and shown under
-    /// <c>upstreams</c> in the gateway's <c>/popcorn/schema</c>; the gateway keeps serving the schema it started with
-    /// until it restarts. Null (the default) reads it only at startup.
+    /// How often the gateway reads the service's description again (a Popcorn service's <see cref="SchemaPath"/>, an
+    /// <see cref="PopcornUpstreamKind.OpenApi"/> service's <see cref="OpenApiPath"/>) to compare it with the one it
+    /// serves: a changed one is served from then on, without a restart, unless it cannot be (a name clash), and the
+    /// change is logged, as a Warning naming what broke when it is breaking, and shown under <c>upstreams</c> in the
+    /// gateway's <c>/popcorn/schema</c>. Null (the default) reads it only at startup.
     /// </summary>
     public TimeSpan? SchemaCheckInterval { get; set; }
 }

@@ -15,15 +15,15 @@ internal static partial class UpstreamLog
     [LoggerMessage(EventId = 62, Level = LogLevel.Information, Message = "Upstream '{Service}': {Count} GET operations of its OpenAPI document are not served: {Operations}.")]
     public static partial void OpenApiOperationsLeftOut(this ILogger logger, string service, int count, string operations);
 
-    [LoggerMessage(EventId = 63, Level = LogLevel.Warning, Message = "Upstream '{Service}': its schema changed in {Count} breaking ways, and the gateway now serves the new schema: {Changes}. Queries on what was removed or retyped are refused from now on.")]
-    public static partial void UpstreamSchemaBroken(this ILogger logger, string service, int count, string changes);
+    [LoggerMessage(EventId = 63, Level = LogLevel.Warning, Message = "Upstream '{Service}': its {Description} changed in {Count} breaking ways, and the gateway now serves the new schema: {Changes}. Queries on what was removed or retyped are refused from now on.")]
+    public static partial void UpstreamSchemaBroken(this ILogger logger, string service, string description, int count, string changes);
 
-    [LoggerMessage(EventId = 64, Level = LogLevel.Information, Message = "Upstream '{Service}': its schema changed without breaking anything, and the gateway now serves the new schema: {Changes}.")]
-    public static partial void UpstreamSchemaGrew(this ILogger logger, string service, string changes);
+    [LoggerMessage(EventId = 64, Level = LogLevel.Information, Message = "Upstream '{Service}': its {Description} changed without breaking anything, and the gateway now serves the new schema: {Changes}.")]
+    public static partial void UpstreamSchemaGrew(this ILogger logger, string service, string description, string changes);
 
-    [LoggerMessage(EventId = 65, Level = LogLevel.Warning, Message = "Upstream '{Service}': its schema could not be read again ({Reason}); the gateway keeps serving the schema it read.")]
-    public static partial void UpstreamSchemaUnreadable(this ILogger logger, string service, string reason);
+    [LoggerMessage(EventId = 65, Level = LogLevel.Warning, Message = "Upstream '{Service}': its {Description} could not be read again ({Reason}); the gateway keeps serving the schema it read.")]
+    public static partial void UpstreamSchemaUnreadable(this ILogger logger, string service, string description, string reason);
 
-    [LoggerMessage(EventId = 66, Level = LogLevel.Error, Message = "Upstream '{Service}': its schema changed, and the gateway cannot serve the new one, so it keeps serving the schema it had: {Reason} The change: {Changes}.")]
-    public static partial void UpstreamSchemaRefused(this ILogger logger, string service, string reason, string changes);
+    [LoggerMessage(EventId = 66, Level = LogLevel.Error, Message = "Upstream '{Service}': its {Description} changed, and the gateway cannot serve the new one, so it keeps serving the schema it had: {Reason} The change: {Changes}.")]
+    public static partial void UpstreamSchemaRefused(this ILogger logger, string service, string description, string reason, string changes);
 }

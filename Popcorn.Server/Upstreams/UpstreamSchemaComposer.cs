@@ -49,9 +49,7 @@ internal sealed class UpstreamSchemaComposer(
         {
             var settings = client.OptionsOf(service);
             var leftOut = new List<string>();
-            var schema = settings.Kind == PopcornUpstreamKind.OpenApi
-                ? OpenApiSchemaReader.Read(service, documents[service], settings, leftOut)
-                : UpstreamSchemaReader.Read(service, documents[service], settings.Prefix);
+            var schema = UpstreamDescription.Read(service, documents[service], settings, leftOut);
             if (leftOut.Count > 0 && changed.Contains(service))
             {
                 logger.OpenApiOperationsLeftOut(service, leftOut.Count, string.Join("; ", leftOut));

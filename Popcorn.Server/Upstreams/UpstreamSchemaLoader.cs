@@ -27,15 +27,15 @@ internal sealed class UpstreamSchemaLoader(
             }
 
             var settings = client.OptionsOf(service);
-            bool openApi = settings.Kind == PopcornUpstreamKind.OpenApi;
-            string schemaPath = openApi ? settings.OpenApiPath : settings.SchemaPath;
+            string path = UpstreamDescription.PathOf(settings);
             try
             {
-                documents[service] = await client.GetCopyAsync(service, schemaPath, cancellationToken);
+                documents[service] = await client.GetCopyAsync(service, path, cancellationToken);
             }
             catch (UpstreamUnavailableException e)
             {
-                throw new InvalidOperationException($"The {(openApi ? "OpenAPI document" : "schema")} of upstream '{service}' could not be read from {settings.BaseAddress}{schemaPath.TrimStart('/')}: {e.Message} Start the service first, or check its BaseAddress{(openApi ? " and OpenApiPath" : string.Empty)}.", e);
+                bool openApi = settings.Kind == PopcornUpstreamKind.OpenApi;
+                throw new InvalidOperationException($"The {UpstreamDescription.NameOf(settings)} of upstream '{service}' could not be read from {settings.BaseAddress}{path.TrimStart('/')}: {e.Message} Start the service first, or check its BaseAddress{(openApi ? " and OpenApiPath" : string.Empty)}.", e);
             }
         }
 
@@ -47,10 +47,7 @@ internal sealed class UpstreamSchemaLoader(
         composer.Serve(documents);
         foreach (var (service, document) in documents)
         {
-            if (client.OptionsOf(service).Kind != PopcornUpstreamKind.OpenApi)
-            {
-                watch.Served(service, document);
-            }
+            watch.Served(service, document);
         }
     }
 

@@ -6,11 +6,12 @@ namespace Popcorn.Server;
 /// <summary>
 /// Reads a Popcorn service's <c>/popcorn/schema</c> into metadata the gateway compiles plans against: its types (with
 /// <see cref="PopcornUpstreamOptions.Prefix"/> before their names) and its gateway root fields with their arguments. Runs
-/// once per service at startup, so a <see cref="JsonDocument"/> is fine here.
+/// at startup and when the schema is read again (<c>SchemaCheckInterval</c>), never per request, so a
+/// <see cref="JsonDocument"/> is fine here.
 /// </summary>
 internal static class UpstreamSchemaReader
 {
-    /// <exception cref="InvalidOperationException">The document is not a Popcorn schema, or names a type it does not describe.</exception>
+    /// <exception cref="UnreadableDescriptionException">The document is not a Popcorn schema, or names a type it does not describe.</exception>
     public static UpstreamSchema Read(string service, ReadOnlyMemory<byte> json, string? prefix)
     {
         try
@@ -69,7 +70,7 @@ internal static class UpstreamSchemaReader
         }
         catch (Exception e) when (e is JsonException or KeyNotFoundException or InvalidOperationException or ArgumentException)
         {
-            throw new InvalidOperationException($"The schema of upstream '{service}' cannot be read as a Popcorn schema: {e.Message}", e);
+            throw new UnreadableDescriptionException($"The schema of upstream '{service}' cannot be read as a Popcorn schema: {e.Message}", e);
         }
     }
 

@@ -8,13 +8,15 @@ namespace Popcorn.Server;
 /// Reads a plain JSON service's OpenAPI 3.x document into the same <see cref="UpstreamSchema"/> a Popcorn service's
 /// schema gives (docs/gateway.md, "Services without Popcorn"): each GET operation with an <c>operationId</c> becomes a
 /// root field named after it, its path and query parameters its arguments, its 2xx JSON response's object (or list of
-/// objects) its type. Runs once per service at startup. What it cannot serve stops the app with a message naming the
-/// service, the operation and the construct, and how to leave the operation out.
+/// objects) its type. Runs at startup and when the document is read again (<c>SchemaCheckInterval</c>). What it cannot
+/// serve stops the app with a message naming the service, the operation and the construct, and how to leave the
+/// operation out (read again, the changed document is refused and the served one stays).
 /// </summary>
 internal static class OpenApiSchemaReader
 {
     /// <summary>Reads the document; <paramref name="leftOut"/> gets the GET operations it did not serve and why.</summary>
-    /// <exception cref="InvalidOperationException">The document cannot be read, or an operation to serve cannot be served.</exception>
+    /// <exception cref="UnreadableDescriptionException">The document cannot be read as OpenAPI 3.x JSON.</exception>
+    /// <exception cref="InvalidOperationException">An operation to serve cannot be served, or there is none.</exception>
     public static UpstreamSchema Read(string service, ReadOnlyMemory<byte> json, PopcornUpstreamOptions settings, List<string> leftOut)
     {
         var document = Parse(service, json);
@@ -90,18 +92,18 @@ internal static class OpenApiSchemaReader
         }
         catch (Exception e) when (e is not OutOfMemoryException)
         {
-            throw new InvalidOperationException($"Upstream '{service}': its OpenAPI document cannot be read: {e.Message}", e);
+            throw new UnreadableDescriptionException($"Upstream '{service}': its OpenAPI document cannot be read: {e.Message}", e);
         }
 
         if (result.Document is not { } document || result.Diagnostic?.Errors is { Count: > 0 })
         {
             string errors = result.Diagnostic?.Errors is { Count: > 0 } list ? string.Join("; ", list.Take(3).Select(e => $"{e.Pointer}: {e.Message}")) : "no document";
-            throw new InvalidOperationException($"Upstream '{service}': its OpenAPI document cannot be read as OpenAPI 3.x JSON: {errors}.");
+            throw new UnreadableDescriptionException($"Upstream '{service}': its OpenAPI document cannot be read as OpenAPI 3.x JSON: {errors}.");
         }
 
         if (result.Diagnostic?.SpecificationVersion is OpenApiSpecVersion.OpenApi2_0)
         {
-            throw new InvalidOperationException($"Upstream '{service}': its document is Swagger 2.0; the gateway reads OpenAPI 3.0 and 3.1.");
+            throw new UnreadableDescriptionException($"Upstream '{service}': its document is Swagger 2.0; the gateway reads OpenAPI 3.0 and 3.1.");
         }
 
         return document;

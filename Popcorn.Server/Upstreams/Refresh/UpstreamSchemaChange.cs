@@ -1,8 +1,8 @@
 namespace Popcorn.Server;
 
 /// <summary>
-/// One difference between the schema a service has now and the one the gateway serves for it: breaking when a
-/// query the gateway accepts could fail against the service (a type or field removed, a field's type changed),
-/// else an addition the gateway does not serve until it restarts.
+/// One difference between the schema a service's description gives now and the one the gateway served for it: breaking
+/// when a query the gateway accepted could now be refused or answered otherwise (a type or field removed, a field's
+/// type changed), else an addition or a detail.
 /// </summary>
 internal sealed record UpstreamSchemaChange(bool Breaking, string Description);

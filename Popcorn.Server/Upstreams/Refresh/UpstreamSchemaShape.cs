@@ -1,11 +1,15 @@
-using System.Text.Json;
+using System.Security.Cryptography;
+using System.Text;
+using Popcorn.Query;
 
 namespace Popcorn.Server;
 
 /// <summary>
-/// What of a Popcorn service's <c>/popcorn/schema</c> a query through the gateway depends on, flattened for comparing
-/// two reads of it: each type's fields with their declared types, and each root field with its type and arguments.
-/// Names carry the service's prefix, as the gateway's schema shows them.
+/// What of a service's description (a Popcorn service's <c>/popcorn/schema</c>, a plain service's OpenAPI document) a
+/// query through the gateway depends on, flattened for comparing two reads of it: each type's fields with their
+/// declared types, and each root field with its type and arguments. Read from the <see cref="UpstreamSchema"/> the
+/// gateway would serve, so both kinds of service are compared alike. Names carry the service's prefix, as the
+/// gateway's schema shows them.
 /// </summary>
 internal sealed class UpstreamSchemaShape
 {
@@ -13,64 +17,62 @@ internal sealed class UpstreamSchemaShape
     private readonly Dictionary<string, string> _rootFields = new(StringComparer.Ordinal);
 
     /// <summary>
-    /// Everything of the document the gateway reads (types, root fields, limits) as the service wrote it: two reads
-    /// with the same fingerprint serve the same schema, whatever else the document holds (a gateway's own report).
+    /// A hash of everything the gateway serves from the description (types, fields, descriptions, flags, root fields,
+    /// how a plain service's operations are called, limits), in order: two reads with the same fingerprint serve the
+    /// same schema, whatever else the document holds or however it is spelled (key order, an OpenAPI document's
+    /// <c>info</c>, operations the gateway does not serve).
     /// </summary>
     public string Fingerprint { get; private set; } = string.Empty;
 
-    /// <exception cref="JsonException">The body is not JSON.</exception>
-    /// <exception cref="InvalidOperationException">The body is not a Popcorn schema.</exception>
-    public static UpstreamSchemaShape Read(ReadOnlyMemory<byte> json, string? prefix)
+    /// <summary>The shape of <paramref name="schema"/>, as read by <see cref="UpstreamDescription.Read"/> (before any join is bound to it).</summary>
+    public static UpstreamSchemaShape Of(UpstreamSchema schema)
     {
-        using var document = JsonDocument.Parse(json);
-        var root = document.RootElement;
         var shape = new UpstreamSchemaShape();
-        try
+        var text = new StringBuilder().Append(schema.Limits).Append('\n');
+        foreach (var writer in schema.Types)
         {
-            shape.Fingerprint = Fingerprinted(root);
-            foreach (var type in root.GetProperty("types").EnumerateArray())
+            var type = writer.Metadata;
+            var fields = new Dictionary<string, string>(StringComparer.Ordinal);
+            text.Append("type ").Append(type.Name).Append('|').Append(type.Description).Append('\n');
+            foreach (var field in schema.PendingFields[type])
             {
-                var fields = new Dictionary<string, string>(StringComparer.Ordinal);
-                foreach (var field in type.GetProperty("fields").EnumerateArray())
-                {
-                    string element = field.TryGetProperty("elementType", out var e) && e.ValueKind == JsonValueKind.String ? " of " + prefix + e.GetString() : string.Empty;
-                    fields[field.GetProperty("name").GetString()!] = field.GetProperty("type").GetString() + element;
-                }
-
-                shape._types[prefix + type.GetProperty("name").GetString()] = fields;
+                string declared = Declared(field);
+                fields[field.WireName] = declared;
+                text.Append("  ").Append(field.WireName).Append('|').Append(declared).Append('|').Append(field.Kind).Append('|').Append(field.Flags)
+                    .Append('|').Append(field.SubPropertyDefaultText).Append('|').Append(field.Description).Append('|').Append(field.DeprecationReason).Append('\n');
             }
 
-            foreach (var field in root.GetProperty("rootFields").EnumerateArray())
-            {
-                if (!field.TryGetProperty("type", out var type) || type.ValueKind != JsonValueKind.String)
-                {
-                    continue; // not served by the gateway either (UpstreamSchemaReader)
-                }
-
-                string arguments = field.TryGetProperty("arguments", out var args)
-                    ? string.Join(", ", args.EnumerateArray().Select(a => a.GetProperty("name").GetString() + ": " + a.GetProperty("type").GetString()))
-                    : string.Empty;
-                string list = field.GetProperty("isList").GetBoolean() ? "[" + prefix + type.GetString() + "]" : prefix + type.GetString();
-                shape._rootFields[field.GetProperty("name").GetString()!] = $"({arguments}): {list}";
-            }
+            shape._types[type.Name] = fields;
         }
-        catch (Exception e) when (e is KeyNotFoundException or InvalidOperationException)
+
+        foreach (var field in schema.RootFields)
         {
-            throw new InvalidOperationException("It is not a Popcorn schema: " + e.Message, e);
+            string arguments = string.Join(", ", field.Arguments.Select(a => a.Name + ": " + a.Type));
+            string declared = $"({arguments}): {(field.IsList ? "[" + field.Type.Metadata.Name + "]" : field.Type.Metadata.Name)}";
+            shape._rootFields[field.Name] = declared;
+            text.Append("root ").Append(field.Name).Append('|').Append(field.UpstreamName).Append('|').Append(declared).Append('|').Append(field.Description);
+            if (field.Request is { } request)
+            {
+                text.Append("|GET ").Append(request.PathTemplate).Append('|').Append(request.NotFoundIsNull).Append('|').AppendJoin(", ", request.Parameters);
+            }
+
+            text.Append('\n');
         }
 
+        shape.Fingerprint = Convert.ToHexString(SHA256.HashData(Encoding.UTF8.GetBytes(text.ToString())));
         return shape;
     }
 
-    private static string Fingerprinted(JsonElement root)
+    /// <summary>A field's type as compared: its declared type, nullability, element type and whether its elements may be null.</summary>
+    private static string Declared(FieldMetadata field)
     {
-        var text = new System.Text.StringBuilder();
-        foreach (string part in (ReadOnlySpan<string>)["types", "rootFields", "limits"])
+        string declared = field.IsNullable && !field.TypeName.EndsWith('?') ? field.TypeName + "?" : field.TypeName;
+        if (field.ElementType is { } element)
         {
-            text.Append(root.TryGetProperty(part, out var value) ? value.GetRawText() : "-").Append('\n');
+            declared += " of " + element.Name;
         }
 
-        return text.ToString();
+        return (field.Flags & FieldFlags.NonNullElements) != 0 ? declared + " (elements non-null)" : declared;
     }
 
     /// <summary>The service's type names, as the gateway's schema shows them (prefix included).</summary>

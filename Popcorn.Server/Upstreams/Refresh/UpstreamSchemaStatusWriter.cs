@@ -3,7 +3,8 @@ using System.Text.Json;
 namespace Popcorn.Server;
 
 /// <summary>
-/// Writes the gateway's <c>upstreams</c> in its <c>/popcorn/schema</c>: per Popcorn service, since when its schema is
+/// Writes the gateway's <c>upstreams</c> in its <c>/popcorn/schema</c>: per service (a Popcorn service or one described
+/// by OpenAPI), since when its schema is
 /// served, when it was last read again, why it could not be (null when it could), why a changed schema could not be
 /// served (null when it was), and what the last change was.
 /// </summary>

@@ -50,8 +50,9 @@ if (app.Configuration.GetValue<bool>("Bench:Allocations"))
     app.MapGet("/bench/allocated", () => GC.GetTotalAllocatedBytes(precise: true));
 }
 
-// GET /popcorn/schema: what the gateway serves, and under "upstreams" each Popcorn service's schema as the gateway
-// reads it again (SchemaCheckInterval in appsettings.json): a changed schema is served without a restart, what it
-// changed is reported (a breaking change is also logged as a Warning), and one that cannot be served is refused.
+// GET /popcorn/schema: what the gateway serves, and under "upstreams" each service's schema (the shipping service's
+// from its OpenAPI document) as the gateway reads it again (SchemaCheckInterval in appsettings.json): a changed schema
+// is served without a restart, what it changed is reported (a breaking change is also logged as a Warning), and one
+// that cannot be served is refused.
 app.MapPopcornSchema();
 app.Run();

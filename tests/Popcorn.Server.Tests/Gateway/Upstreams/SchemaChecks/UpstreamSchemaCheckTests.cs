@@ -2,6 +2,7 @@ using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using static Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks.SchemaCheckGateway;
 
 namespace Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks;
 
@@ -23,7 +24,7 @@ public sealed class UpstreamSchemaCheckTests
         (await PostAsync(gateway, "{ car(id: 1) { make } }")).Body!["data"]!["car"]!["make"].ShouldNotBeNull();
 
         service.ChangeSchema(schema => ChangingSchemaService.RemoveField(schema, "Car", "make"));
-        var status = await WaitForCheckAsync(gateway, s => s["changes"]!.AsArray().Count > 0);
+        var status = await WaitForCheckAsync(gateway, "hr", s => s["changes"]!.AsArray().Count > 0);
 
         status["breaking"]!.GetValue<bool>().ShouldBeTrue();
         status["refused"].ShouldBeNull();
@@ -53,7 +54,7 @@ public sealed class UpstreamSchemaCheckTests
         (await PostAsync(gateway, "{ car(id: 1) { make } }")).Body!["errors"].ShouldNotBeNull();
 
         service.RestoreSchema(); // redeployed with Car.make
-        var status = await WaitForCheckAsync(gateway, s => s["changes"]!.AsArray().Count > 0);
+        var status = await WaitForCheckAsync(gateway, "hr", s => s["changes"]!.AsArray().Count > 0);
 
         status["breaking"]!.GetValue<bool>().ShouldBeFalse();
         ((string?)status["changes"]![0]!["change"]).ShouldStartWith("Car.make added");
@@ -83,7 +84,7 @@ public sealed class UpstreamSchemaCheckTests
             rootFields.Add(note);
             ChangingSchemaService.RemoveField(schema, "Car", "make");
         });
-        var status = await WaitForCheckAsync(gateway, s => s["refused"] is not null);
+        var status = await WaitForCheckAsync(gateway, "hr", s => s["refused"] is not null);
 
         ((string)status["refused"]!).ShouldContain("Upstream 'hr' has a root field 'note', and the gateway already has one of that name");
         status["changes"]!.AsArray().Select(c => (string?)c!["change"]).ShouldContain("Car.make removed");
@@ -96,7 +97,7 @@ public sealed class UpstreamSchemaCheckTests
         body["data"]!["car"]!["make"].ShouldNotBeNull();
 
         service.RestoreSchema();
-        status = await WaitForCheckAsync(gateway, s => s["refused"] is null);
+        status = await WaitForCheckAsync(gateway, "hr", s => s["refused"] is null);
         status["changes"]!.AsArray().ShouldBeEmpty(); // the schema served never changed
         logs.Entries.Count(e => e.EventId == 66).ShouldBe(1); // once per refusal, not once per check
     }
@@ -126,7 +127,7 @@ public sealed class UpstreamSchemaCheckTests
         (await client.GetAsync("/api/cars?include=[make]")).Headers.Age.ShouldNotBeNull(); // from the cache
 
         service.ChangeSchema(schema => ChangingSchemaService.RemoveField(schema, "Car", "year"));
-        await WaitForCheckAsync(gateway, s => s["changes"]!.AsArray().Count > 0);
+        await WaitForCheckAsync(gateway, "hr", s => s["changes"]!.AsArray().Count > 0);
 
         using var after = await client.GetAsync("/api/cars?include=[make]");
         after.StatusCode.ShouldBe(System.Net.HttpStatusCode.OK);
@@ -182,7 +183,7 @@ public sealed class UpstreamSchemaCheckTests
         using var logs = LogCapture.Attach(gateway.Services, WatchLog);
 
         await service.StopAsync();
-        var status = await WaitForCheckAsync(gateway, s => s["unreachable"] is not null);
+        var status = await WaitForCheckAsync(gateway, "hr", s => s["unreachable"] is not null);
 
         status["changes"]!.AsArray().ShouldBeEmpty();
         logs.Entries.Where(e => e.EventId == 65).ShouldHaveSingleItem().Message.ShouldContain("the gateway keeps serving the schema it read");
@@ -211,43 +212,5 @@ public sealed class UpstreamSchemaCheckTests
         app.MapPopcornSchema();
         await app.StartAsync();
         return app;
-    }
-
-    private static async Task<(int Status, JsonNode? Body)> PostAsync(WebApplication gateway, string query)
-    {
-        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
-        return await UpstreamGatewayServer.PostAsync(client, query);
-    }
-
-    private static async Task<string> GetAsync(WebApplication gateway, string path)
-    {
-        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
-        return await client.GetStringAsync(path);
-    }
-
-    /// <summary>The SDL's definition of <paramref name="type"/>, from <c>type Name</c> to its closing brace.</summary>
-    private static string TypeBlock(string sdl, string type)
-    {
-        int start = sdl.IndexOf($"type {type} ", StringComparison.Ordinal);
-        start.ShouldBeGreaterThanOrEqualTo(0, $"the SDL has no type {type}");
-        return sdl[start..sdl.IndexOf('}', start)];
-    }
-
-    /// <summary>The service's entry in the gateway's <c>/popcorn/schema</c> once <paramref name="seen"/> holds (bounded: a minute).</summary>
-    private static async Task<JsonNode> WaitForCheckAsync(WebApplication gateway, Func<JsonNode, bool> seen)
-    {
-        using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        while (true)
-        {
-            var schema = JsonNode.Parse(await client.GetStringAsync("/popcorn/schema", limit.Token))!;
-            var status = schema["upstreams"]!.AsArray().Single(s => (string?)s!["service"] == "hr")!;
-            if (status["checkedAt"] is not null && seen(status))
-            {
-                return status;
-            }
-
-            await Task.Delay(50, limit.Token);
-        }
     }
 }
