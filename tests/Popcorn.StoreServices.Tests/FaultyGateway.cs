@@ -7,8 +7,8 @@ namespace Popcorn.StoreServices.Tests;
 /// <summary>
 /// One more gateway of the sample, configured by command line only: the customers and shipping services reached
 /// through a <see cref="FaultProxy"/> each (the orders service directly), with limits small enough for a test to
-/// pass them. The customers service: <c>Timeout</c> 3 s, <c>AttemptTimeout</c> 2 s, no retries (the
-/// resilience handler's 2 s retry delay would turn a 5xx into a timeout), <c>MaxResponseBytes</c> 65536 and
+/// pass them. The customers service: <c>Timeout</c> 3 s, <c>AttemptTimeout</c> 2 s, no retries (one call per
+/// field, so a test knows which calls the proxy holds, and a timeout is waited for once), <c>MaxResponseBytes</c> 65536 and
 /// <c>Authorization</c> forwarded. The shipping service: the same cap and no retries, but 10-minute timeouts, so
 /// only a client leaving can end a call it holds, and no header forwarded, as in the sample's appsettings.json.
 /// </summary>
