@@ -24,7 +24,7 @@ internal sealed class ServiceProcess : IAsyncDisposable
         _process = process;
     }
 
-    /// <summary>The app's name: <c>Customers</c>, <c>Orders</c> or <c>Gateway</c>.</summary>
+    /// <summary>The app's name: <c>Customers</c>, <c>Orders</c>, <c>Shipping</c>, <c>Gateway</c> or <c>FaultProxy</c>.</summary>
     public string App { get; }
 
     /// <summary>Where it listens, e.g. <c>http://127.0.0.1:41234</c>.</summary>
@@ -43,9 +43,18 @@ internal sealed class ServiceProcess : IAsyncDisposable
     }
 
     /// <summary>Starts <paramref name="app"/> with host arguments (<c>--Key=Value</c>) and waits until it listens.</summary>
-    public static async Task<ServiceProcess> StartAsync(string app, int port, params string[] arguments)
+    public static Task<ServiceProcess> StartAsync(string app, int port, params string[] arguments) =>
+        StartAsync(app, OutputFolder(Path.Combine(Metadata("StoreServicesRoot"), app), $"Popcorn.StoreServices.{app}.dll"), $"Popcorn.StoreServices.{app}.dll", port, arguments);
+
+    /// <summary>
+    /// Starts the test-only fault-injecting proxy (tests/Popcorn.FaultProxy) in front of <paramref name="target"/>, on a
+    /// free port, and waits until it listens.
+    /// </summary>
+    public static Task<ServiceProcess> StartFaultProxyAsync(Uri target) =>
+        StartAsync("FaultProxy", OutputFolder(Metadata("FaultProxyProject"), "Popcorn.FaultProxy.dll"), "Popcorn.FaultProxy.dll", 0, [$"--Target={target}"]);
+
+    private static async Task<ServiceProcess> StartAsync(string app, string folder, string assembly, int port, string[] arguments)
     {
-        string folder = OutputFolder(app);
         var start = new ProcessStartInfo("dotnet")
         {
             WorkingDirectory = folder,
@@ -53,7 +62,7 @@ internal sealed class ServiceProcess : IAsyncDisposable
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        start.ArgumentList.Add(Path.Combine(folder, $"Popcorn.StoreServices.{app}.dll"));
+        start.ArgumentList.Add(Path.Combine(folder, assembly));
         start.ArgumentList.Add("--urls");
         start.ArgumentList.Add($"http://127.0.0.1:{port}");
         start.ArgumentList.Add("--Logging:Console:FormatterName=simple");
@@ -174,15 +183,19 @@ internal sealed class ServiceProcess : IAsyncDisposable
 
     private int _disposed;
 
-    private static string OutputFolder(string app)
+    /// <summary>Where the project in <paramref name="project"/> is built: <c>{project}/bin/{Configuration}/net10.0</c>.</summary>
+    private static string OutputFolder(string project, string assembly)
     {
-        var metadata = typeof(ServiceProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().ToDictionary(a => a.Key, a => a.Value);
-        string folder = Path.Combine(metadata["StoreServicesRoot"]!, app, "bin", metadata["Configuration"]!, "net10.0");
-        if (!File.Exists(Path.Combine(folder, $"Popcorn.StoreServices.{app}.dll")))
+        string folder = Path.Combine(project, "bin", Metadata("Configuration"), "net10.0");
+        if (!File.Exists(Path.Combine(folder, assembly)))
         {
-            throw new InvalidOperationException($"{app} is not built in {folder}: build tests/Popcorn.StoreServices.Tests (it builds the three apps).");
+            throw new InvalidOperationException($"{assembly} is not built in {folder}: build tests/Popcorn.StoreServices.Tests (it builds the apps it runs).");
         }
 
         return folder;
     }
+
+    /// <summary>A value the project file gives the test assembly (where the apps are, the configuration built).</summary>
+    private static string Metadata(string key) =>
+        typeof(ServiceProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!;
 }

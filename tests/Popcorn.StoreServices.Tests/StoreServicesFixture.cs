@@ -88,8 +88,28 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         return ((int)response.StatusCode, JsonNode.Parse(await response.Content.ReadAsStringAsync())!);
     }
 
+    /// <summary>
+    /// The gateway over fault-injecting proxies (<see cref="FaultyGateway"/>), started by the first test that asks for it
+    /// and shared by the others; stopped with the fixture.
+    /// </summary>
+    internal Task<FaultyGateway> FaultyGatewayAsync()
+    {
+        lock (_faultyStart)
+        {
+            return _faulty ??= FaultyGateway.StartAsync(this);
+        }
+    }
+
+    private readonly Lock _faultyStart = new();
+    private Task<FaultyGateway>? _faulty;
+
     public async Task DisposeAsync()
     {
+        if (_faulty is { IsCompletedSuccessfully: true })
+        {
+            await _faulty.Result.DisposeAsync();
+        }
+
         Client?.Dispose();
         foreach (var process in new[] { Gateway, Shipping, Orders, Customers })
         {
