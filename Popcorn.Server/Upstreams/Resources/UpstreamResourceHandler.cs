@@ -12,7 +12,9 @@ namespace Popcorn.Server;
 /// the selection (a <c>sha256:</c> name looked up), its plan for this caller with REST's rules against the service's
 /// type, the root arguments and the resolver's own from the URL, the cost budget; only then the services are called
 /// (the service's part printed, joins left to their services), and the JSON they gave is written through the same
-/// response writer as a local resource's (envelope, <c>ETag</c> and 304, the size cap). A singleton.
+/// response writer as a local resource's (envelope, <c>ETag</c> and 304, the size cap). A page that pages by cursor is
+/// fetched through the service's connection and gets the <c>Link: rel="next"</c> a local one would, with the cursor the
+/// service issued (docs/gateway.md, "REST resources"). A singleton.
 /// </summary>
 internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows)
 {
@@ -82,7 +84,8 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        string? selection = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out var joins, out string? refusal);
+        var paging = Paging(plan, shape, source.Spec, format);
+        string? selection = UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out var joins, out string? refusal, paging is null ? null : source.Spec.Connection);
         if (selection is null)
         {
             await WriteProblemAsync(context, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = PopcornProblems.Title, Detail = refusal });
@@ -90,9 +93,12 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         }
 
         UpstreamValue value;
+        string? nextAfter = null;
         try
         {
-            value = await source.FetchAsync(context, selection, plan, endpoint.RootField, joins);
+            (value, nextAfter) = paging is null
+                ? (await source.FetchAsync(context, selection, plan, endpoint.RootField, joins), null)
+                : await source.FetchPageAsync(context, selection, plan, endpoint.RootField, joins);
         }
         catch (UpstreamUnavailableException e)
         {
@@ -114,14 +120,31 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
+        if (nextAfter is not null)
+        {
+            // Before the body: the client's own selection (not the join keys sent to the service) with the service's cursor.
+            NextPageLink.Add(context, registry.Options, text!, paging!, nextAfter);
+        }
+
         bool written = format.IsJson
             ? await writer.WriteAsync(context, value, shape, plan, StatusCodes.Status200OK)
             : await rows.WriteAsync(context, value, shape.IsSequence, plan, StatusCodes.Status200OK, format);
         if (!written)
         {
+            context.Response.Headers.Remove(HeaderNames.Link);
             await WriteProblemAsync(context, PopcornProblems.ResponseTooLarge(context));
         }
     }
+
+    /// <summary>
+    /// The cursors of a page the client will get a <c>Link: rel="next"</c> for, as a local resource would (a JSON list
+    /// page with <c>first</c> and an order with tie-breakers), when the service can issue them (it has a connection
+    /// beside the list, which takes no <c>skip</c>); null otherwise, and the list is asked for plainly.
+    /// </summary>
+    private static PageCursors? Paging(SelectionPlan plan, ResultShape shape, UpstreamRootFieldSpec spec, ResponseFormat format) =>
+        format.IsJson && shape.IsSequence && spec.Connection is not null && plan.Arguments is { First: > 0, Skip: 0, Cursors: { } cursors }
+            ? cursors
+            : null;
 
     /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), the joins' calls counted too, before any service is called.</summary>
     private PopcornQueryException? Budget(HttpContext context, SelectionPlan plan, ResultShape shape, UpstreamCatalog catalog)
