@@ -1,5 +1,7 @@
+using System.Collections.Concurrent;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
 using Microsoft.Net.Http.Headers;
 using Popcorn.Query;
 
@@ -16,9 +18,12 @@ namespace Popcorn.Server;
 /// fetched through the service's connection and gets the <c>Link: rel="next"</c> a local one would, with the cursor the
 /// service issued (docs/gateway.md, "REST resources"). A singleton.
 /// </summary>
-internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows)
+internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows, ILogger<UpstreamResourceHandler> logger)
 {
     private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
+
+    /// <summary>The root fields whose cursors were not honoured here, each logged once (bounded by the services' fields).</summary>
+    private readonly ConcurrentDictionary<string, bool> _unhonoured = new(StringComparer.Ordinal);
 
     public async Task HandleAsync(HttpContext context, UpstreamResourceEndpoint endpoint)
     {
@@ -120,7 +125,7 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        if (nextAfter is not null)
+        if (nextAfter is not null && Honoured(paging!, nextAfter, source.Spec))
         {
             // Before the body: the client's own selection (not the join keys sent to the service) with the service's cursor.
             NextPageLink.Add(context, registry.Options, text!, paging!, nextAfter);
@@ -145,6 +150,25 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         format.IsJson && shape.IsSequence && spec.Connection is not null && plan.Arguments is { First: > 0, Skip: 0, Cursors: { } cursors }
             ? cursors
             : null;
+
+    /// <summary>
+    /// Whether the gateway would take the service's cursor as <c>after</c> itself (it checks a cursor before calling the
+    /// service): with keys not shared, a link would lead the client to a 400, so none is sent, and a warning says why.
+    /// </summary>
+    private bool Honoured(PageCursors cursors, string cursor, UpstreamRootFieldSpec spec)
+    {
+        if (cursors.Honours(cursor))
+        {
+            return true;
+        }
+
+        if (_unhonoured.TryAdd(spec.Name, true))
+        {
+            logger.UpstreamCursorNotHonoured(spec.Service, spec.Name);
+        }
+
+        return false;
+    }
 
     /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), the joins' calls counted too, before any service is called.</summary>
     private PopcornQueryException? Budget(HttpContext context, SelectionPlan plan, ResultShape shape, UpstreamCatalog catalog)
