@@ -157,6 +157,23 @@ public sealed partial class UpstreamPagingTests(UpstreamPagingServer server) : I
     }
 
     [Fact]
+    public async Task Get_AGatewayThatWouldRefuseTheServicesCursor_SendsNoLink_ButThePage()
+    {
+        string path = "/api/chores?include=" + Uri.EscapeDataString(FirstPage);
+        using var otherKey = await server.OtherKeyGateway.GetAsync(path);
+        using var prefixed = await server.PrefixedGateway.GetAsync(path);
+
+        // Its own key, or a prefix (the order a cursor names is the prefixed type's): a link would lead to a 400.
+        foreach (var response in new[] { otherKey, prefixed })
+        {
+            string text = await response.Content.ReadAsStringAsync();
+            response.StatusCode.ShouldBe(HttpStatusCode.OK, text);
+            Ids(text).Length.ShouldBe(5);
+            response.Headers.Contains("Link").ShouldBeFalse();
+        }
+    }
+
+    [Fact]
     public async Task Schema_OfTheService_NamesTheConnectionTheGatewayPagesThrough()
     {
         var schema = JsonNode.Parse(await server.Service.GetStringAsync("/popcorn/schema"))!;
