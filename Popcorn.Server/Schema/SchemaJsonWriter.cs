@@ -6,9 +6,10 @@ namespace Popcorn.Server;
 /// <summary>
 /// Writes <c>GET /popcorn/schema</c>: every model type (fields with wire names, kinds, types, Default/Always marks and
 /// descriptions), every REST resource and every gateway root field (its resolver's <c>arguments</c> and, apart, the
-/// <c>listArguments</c> Popcorn applies, typed as in the SDL), and the names a client sends selections under (query
-/// parameter, header, gateway path), which the playground reads instead of assuming the defaults. <c>[Never]</c> fields
-/// are left out. Built from the generated metadata, the single description of the models.
+/// <c>listArguments</c> Popcorn applies, typed as in the SDL; the <c>connection</c> beside a list that has one), and the
+/// names a client sends selections under (query parameter, header, gateway path), which the playground reads instead of
+/// assuming the defaults. <c>[Never]</c> fields are left out. Built from the generated metadata, the single description
+/// of the models.
 /// </summary>
 internal static partial class SchemaJsonWriter
 {
@@ -56,7 +57,8 @@ internal static partial class SchemaJsonWriter
 
         json.WriteEndArray();
         json.WriteStartArray("rootFields");
-        foreach (var field in gateway.Fields)
+        var current = gateway.Current;
+        foreach (var field in current.Fields)
         {
             var shape = registry.ShapeOf(field);
             json.WriteStartObject();
@@ -66,6 +68,12 @@ internal static partial class SchemaJsonWriter
             json.WriteString("description", field.Description);
             WriteArguments(json, "arguments", field.Arguments);
             WriteListArguments(json, ArgumentInputTypes.RootListArguments(field, shape, access));
+            if (ConnectionFields.Offered(registry, current, field, access) is not null)
+            {
+                // A gateway in front pages this list through it: its endCursor is the after of the gateway's Link: rel="next".
+                json.WriteString("connection", field.Name + ConnectionFields.FieldSuffix);
+            }
+
             json.WriteEndObject();
         }
 

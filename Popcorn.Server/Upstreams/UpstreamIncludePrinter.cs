@@ -17,13 +17,21 @@ internal static class UpstreamIncludePrinter
     /// The selection for root field <paramref name="upstreamName"/>, or null with <paramref name="error"/> when the plan
     /// cannot be sent as a finite selection (a deep wildcard over a cyclic type). Joined fields (<paramref name="catalog"/>'s
     /// joins) are left out and their keys put in; <paramref name="joins"/> then says where they are and what their
-    /// services are sent, and is null when the plan selects none.
+    /// services are sent, and is null when the plan selects none. With <paramref name="connection"/> (the service's Relay
+    /// connection beside the list) the list is asked for as that connection's nodes, under the list's own name, with the
+    /// page's end cursor: <c>[errands:errandsConnection(first: 2, orderBy: {...})[edges[node[id]],pageInfo[endCursor,hasNextPage]]]</c>
+    /// (<see cref="UpstreamConnectionPage"/> turns the answer back into the list).
     /// </summary>
-    public static string? Print(string upstreamName, IReadOnlyDictionary<string, object?> arguments, SelectionPlan plan, int maxDepth, UpstreamCatalog catalog, out UpstreamJoinPlan? joins, out string? error)
+    public static string? Print(string upstreamName, IReadOnlyDictionary<string, object?> arguments, SelectionPlan plan, int maxDepth, UpstreamCatalog catalog, out UpstreamJoinPlan? joins, out string? error, string? connection = null)
     {
         error = null;
         joins = null;
         var text = new StringBuilder("[").Append(upstreamName);
+        if (connection is not null)
+        {
+            text.Append(':').Append(connection);
+        }
+
         var printed = new List<string>();
         foreach (var (name, value) in arguments)
         {
@@ -43,11 +51,21 @@ internal static class UpstreamIncludePrinter
             text.Append('(').AppendJoin(", ", printed).Append(')');
         }
 
+        if (connection is not null)
+        {
+            text.Append("[edges[node");
+        }
+
         var printing = new Printing(catalog, new UpstreamJoinPlan(), maxDepth);
         if (!printing.Append(text, plan, depth: 1, extraKey: null, out _))
         {
             error = $"The selection goes deeper than {maxDepth} levels into a type of an upstream service; name the fields instead of using a deep wildcard.";
             return null;
+        }
+
+        if (connection is not null)
+        {
+            text.Append("],").Append(UpstreamConnectionPage.PageInfoSelection).Append(']');
         }
 
         joins = printing.Joins.IsEmpty ? null : printing.Joins;

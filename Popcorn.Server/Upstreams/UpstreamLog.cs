@@ -26,4 +26,7 @@ internal static partial class UpstreamLog
 
     [LoggerMessage(EventId = 66, Level = LogLevel.Error, Message = "Upstream '{Service}': its {Description} changed, and the gateway cannot serve the new one, so it keeps serving the schema it had: {Reason} The change: {Changes}.")]
     public static partial void UpstreamSchemaRefused(this ILogger logger, string service, string description, string reason, string changes);
+
+    [LoggerMessage(EventId = 68, Level = LogLevel.Warning, Message = "Upstream '{Service}' issued a cursor for '{Field}' that this gateway would refuse as 'after' (set the same Popcorn:CursorKey on both; a Prefix on the service also changes the order a cursor names), so its pages are sent without a Link: rel=\"next\". Logged once per field.")]
+    public static partial void UpstreamCursorNotHonoured(this ILogger logger, string service, string field);
 }

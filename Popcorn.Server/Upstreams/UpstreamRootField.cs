@@ -28,16 +28,38 @@ internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClie
     public string? PrintRequest(IReadOnlyDictionary<string, object?> arguments, SelectionPlan plan, PopcornOptions options, out UpstreamJoinPlan? joins, out string? refusal) =>
         UpstreamIncludePrinter.Print(Spec.UpstreamName, arguments, plan, options.Limits.MaxDepth, Catalog, out joins, out refusal);
 
-    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan)
+    public async Task<UpstreamValue> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan) =>
+        (await FetchAsync(context, selection, plan, key, joinPlan, page: false)).Value;
+
+    /// <summary>
+    /// As <see cref="FetchAsync(HttpContext, string, SelectionPlan, string, UpstreamJoinPlan?)"/> for a selection printed
+    /// through the service's connection (<see cref="UpstreamRootFieldSpec.Connection"/>): the list's value, and the
+    /// cursor the service issued for the page after it (null when none follows).
+    /// </summary>
+    public Task<(UpstreamValue Value, string? NextAfter)> FetchPageAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan) =>
+        FetchAsync(context, selection, plan, key, joinPlan, page: true);
+
+    private async Task<(UpstreamValue Value, string? NextAfter)> FetchAsync(HttpContext context, string selection, SelectionPlan plan, string key, UpstreamJoinPlan? joinPlan, bool page)
     {
         var settings = client.OptionsOf(Spec.Service);
         string path = settings.GraphQLPath + "?query=" + Uri.EscapeDataString(selection);
         var (buffer, length) = await client.GetAsync(Spec.Service, path, context, context.RequestAborted);
+        string? next = null;
+        if (page)
+        {
+            var answer = buffer;
+            (buffer, length) = UpstreamConnectionPage.Unwrap(answer, length, Spec.UpstreamName, out next);
+            if (!ReferenceEquals(buffer, answer))
+            {
+                UpstreamClient.Return(answer);
+            }
+        }
+
         try
         {
             if (joinPlan is not null)
             {
-                return await joins.RunAsync(context, buffer.AsMemory(0, length), Spec, plan, key, joinPlan);
+                return (await joins.RunAsync(context, buffer.AsMemory(0, length), Spec, plan, key, joinPlan), next);
             }
 
             var output = new ArrayBufferWriter<byte>(Math.Max(256, length));
@@ -46,7 +68,7 @@ internal sealed class UpstreamRootField(UpstreamRootFieldSpec spec, UpstreamClie
                 UpstreamTranscoder.Transcode(Spec.Service, buffer.AsSpan(0, length), Spec.UpstreamName, key, plan, Spec.IsList, Catalog, json);
             }
 
-            return new UpstreamValue(output.WrittenMemory);
+            return (new UpstreamValue(output.WrittenMemory), next);
         }
         finally
         {

@@ -63,7 +63,10 @@ internal static class UpstreamSchemaReader
                     OptionalString(field, "description"),
                     byName[prefix + typeName],
                     field.GetProperty("isList").GetBoolean(),
-                    arguments));
+                    arguments)
+                {
+                    Connection = OptionalString(field, "connection"),
+                });
             }
 
             return new UpstreamSchema(writers, rootFields, pending, Limits(root));
@@ -184,4 +187,10 @@ internal sealed record UpstreamRootFieldSpec(
 {
     /// <summary>For a plain JSON service's operation: how it is called (path and query from the arguments); null for a Popcorn service's field.</summary>
     public OpenApiRequest? Request { get; init; }
+
+    /// <summary>
+    /// The service's Relay connection beside this list (its own name, <c>ordersConnection</c>), which a REST resource's
+    /// page is fetched through to learn its next page's cursor; null when the service offers none (docs/gateway.md).
+    /// </summary>
+    public string? Connection { get; init; }
 }

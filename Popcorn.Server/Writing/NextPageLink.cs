@@ -13,14 +13,21 @@ namespace Popcorn.Server;
 /// origin. The selection goes into the <c>?include=</c> parameter even when the client sent the header (a client that
 /// follows the link sends no header). A page shorter than <c>first</c> is the last and gets no link; a full page always
 /// gets one, so the page after the last full one may be empty (knowing better would mean reading a row more per page).
+/// A gateway resource served from an upstream links the same way, with the cursor the service issued
+/// (<see cref="UpstreamResourceHandler"/>).
 /// </remarks>
 internal static class NextPageLink
 {
-    public static void Add(HttpContext context, PopcornOptions options, string selectionText, PageCursors cursors, object last)
+    /// <summary>The link after a page whose last element is <paramref name="last"/>, its cursor issued here.</summary>
+    public static void Add(HttpContext context, PopcornOptions options, string selectionText, PageCursors cursors, object last) =>
+        Add(context, options, selectionText, cursors, cursors.CursorOf(last));
+
+    /// <summary>The link after a page whose last element's cursor is <paramref name="after"/> (issued here or by an upstream service).</summary>
+    public static void Add(HttpContext context, PopcornOptions options, string selectionText, PageCursors cursors, string after)
     {
         var tree = SelectionParser.Parse(selectionText, options.Limits);
         string selection = SelectionPrinter.PrintInclude(new SelectionTree(tree.Properties));
-        string include = $"({cursors.NextPageArguments(cursors.CursorOf(last))}){selection}";
+        string include = $"({cursors.NextPageArguments(after)}){selection}";
 
         var request = context.Request;
         var query = new List<KeyValuePair<string, string?>>();

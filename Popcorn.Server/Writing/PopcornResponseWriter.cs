@@ -104,7 +104,7 @@ internal sealed class PopcornResponseWriter(PopcornRegistry registry, ILogger<Po
     /// </summary>
     private async ValueTask WriteRestValueAsync(ResponseBody body, object? prepared, ResultShape shape, SelectionPlan plan, HttpContext context)
     {
-        // An upstream service's JSON is its page already (the gateway issues no cursors for it: UpstreamResourceProblems).
+        // An upstream service's JSON is its page already; its Link comes from the cursor the service issued (UpstreamResourceHandler).
         if (prepared is not (null or UpstreamValue) && shape.IsSequence && plan.Arguments is { First: > 0 and var first, Cursors: { } cursors } arguments
             && RequestSelection.Read(context.Request, registry.Options, out _) is { } text)
         {

@@ -12,6 +12,9 @@ customers_port=${CUSTOMERS_PORT:-5302}
 shipping_port=${SHIPPING_PORT:-5303}
 gateway_port=${GATEWAY_PORT:-5300}
 mkdir -p "$data"
+# One cursor key for the run, shared by the Popcorn apps, so a cursor the orders service issues pages the gateway's
+# /api/orders too (its Link: rel="next"); a deployment keeps its key in its secret store instead.
+cursor_key="--Popcorn:CursorKey=$(head -c 32 /dev/urandom | base64)"
 
 for project in Customers Orders Shipping Gateway; do
   dotnet build "$project" -nologo -v quiet
@@ -44,9 +47,9 @@ until_answers() { # url, the pid of the app that should answer it
   return 1
 }
 
-start Customers "$customers_port" "--ConnectionStrings:Customers=Data Source=$data/customers.db"
+start Customers "$customers_port" "--ConnectionStrings:Customers=Data Source=$data/customers.db" "$cursor_key"
 customers=${pids[-1]}
-start Orders "$orders_port" "--ConnectionStrings:Orders=Data Source=$data/orders.db"
+start Orders "$orders_port" "--ConnectionStrings:Orders=Data Source=$data/orders.db" "$cursor_key"
 orders=${pids[-1]}
 start Shipping "$shipping_port"
 shipping=${pids[-1]}
@@ -56,7 +59,8 @@ until_answers "http://127.0.0.1:$shipping_port/openapi/v1.json" "$shipping"
 start Gateway "$gateway_port" \
   "--Popcorn:Upstreams:orders:BaseAddress=http://127.0.0.1:$orders_port" \
   "--Popcorn:Upstreams:customers:BaseAddress=http://127.0.0.1:$customers_port" \
-  "--Popcorn:Upstreams:shipping:BaseAddress=http://127.0.0.1:$shipping_port"
+  "--Popcorn:Upstreams:shipping:BaseAddress=http://127.0.0.1:$shipping_port" \
+  "$cursor_key"
 until_answers "http://127.0.0.1:$gateway_port/graphql/schema.graphql" "${pids[-1]}"
 echo "The gateway answers at http://127.0.0.1:$gateway_port/graphql; try:"
 echo "  curl -s http://127.0.0.1:$gateway_port/graphql -H 'Content-Type: application/json' -d '{\"query\":\"{ orders(first: 2) { id customerId } customers(where: {city: {eq: \\\"Oslo\\\"}}) { name } }\"}'"

@@ -6,12 +6,15 @@ namespace Popcorn.StoreServices.Tests;
 
 /// <summary>
 /// The sample as run.sh starts it: the customers and orders services on free loopback ports, each with its own SQLite
-/// file in a fresh folder, the shipping service (plain JSON, OpenAPI), then the gateway over the three. The orders service logs its SQL, so a test can see what reached
-/// the database.
+/// file in a fresh folder, the shipping service (plain JSON, OpenAPI), then the gateway over the three, the Popcorn ones
+/// sharing a cursor key drawn for the run. The orders service logs its SQL, so a test can see what reached the database.
 /// </summary>
 public sealed class StoreServicesFixture : IAsyncLifetime
 {
     private readonly string _data = Directory.CreateTempSubdirectory("popcorn-store-services-").FullName;
+
+    /// <summary>The cursor key the Popcorn services and every gateway share (as run.sh draws one), so a cursor one issues the others take.</summary>
+    private static readonly string s_cursorKey = "--Popcorn:CursorKey=" + Convert.ToBase64String(System.Security.Cryptography.RandomNumberGenerator.GetBytes(32));
 
     internal ServiceProcess Customers { get; private set; } = null!;
 
@@ -28,6 +31,7 @@ public sealed class StoreServicesFixture : IAsyncLifetime
         var customers = StartCustomersAsync(port: 0);
         var orders = ServiceProcess.StartAsync("Orders", 0,
             $"--ConnectionStrings:Orders=Data Source={Path.Combine(_data, "orders.db")}",
+            s_cursorKey,
             "--Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information", // requests counted, as the customers' are
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
         var shipping = StartShippingAsync(port: 0);
@@ -44,6 +48,7 @@ public sealed class StoreServicesFixture : IAsyncLifetime
             $"--Popcorn:Upstreams:orders:BaseAddress={Orders.Address}",
             $"--Popcorn:Upstreams:customers:BaseAddress={Customers.Address}",
             $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.Address}",
+            s_cursorKey,
             .. settings]);
 
     /// <summary>Kills the customers service and starts it again on the same port with the same file, as a restart does.</summary>
@@ -75,6 +80,7 @@ public sealed class StoreServicesFixture : IAsyncLifetime
     private Task<ServiceProcess> StartCustomersAsync(int port) =>
         ServiceProcess.StartAsync("Customers", port,
             $"--ConnectionStrings:Customers=Data Source={Path.Combine(_data, "customers.db")}",
+            s_cursorKey,
             "--Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information",
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore.Database.Command=Information");
 

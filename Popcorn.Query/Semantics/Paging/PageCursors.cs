@@ -38,6 +38,12 @@ public sealed class PageCursors
     }
 
     /// <summary>
+    /// Whether <paramref name="cursor"/> (issued elsewhere: an upstream service's <c>endCursor</c>) would be taken as
+    /// <c>after</c> here: signed with this key, for this order.
+    /// </summary>
+    internal bool Honours(string cursor) => _codec.Decode(cursor, Keys).Values is not null;
+
+    /// <summary>
     /// The arguments of the page after the one whose last element has <paramref name="cursor"/>, canonically printed:
     /// the same <c>first</c>, <c>orderBy</c> and <c>where</c>, no <c>skip</c> (the cursor already places the page),
     /// and <c>after</c>.

@@ -1,5 +1,7 @@
+using System.Collections.Concurrent;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
 using Microsoft.Net.Http.Headers;
 using Popcorn.Query;
 
@@ -13,11 +15,16 @@ namespace Popcorn.Server;
 /// type, the root arguments and the resolver's own from the URL, the cost budget; only then the services are called
 /// (a Popcorn service's part printed, joins left to their services; a plain service's path and query), and the JSON
 /// they gave is written through the same response writer as a local resource's (envelope, <c>ETag</c> and 304, the
-/// size cap); an object resource with no value is a 404. A singleton.
+/// size cap); an object resource with no value is a 404. A page that pages by cursor is fetched through a Popcorn
+/// service's connection and gets the <c>Link: rel="next"</c> a local one would, with the cursor the service issued
+/// (docs/gateway.md, "REST resources"). A singleton.
 /// </summary>
-internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows)
+internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPlans callerPlans, PersistedDocuments persisted, PopcornResponseWriter writer, PopcornRowsWriter rows, ILogger<UpstreamResourceHandler> logger)
 {
     private readonly string _vary = registry.Options.HeaderName + ", " + HeaderNames.Accept;
+
+    /// <summary>The root fields whose cursors were not honoured here, each logged once (bounded by the services' fields).</summary>
+    private readonly ConcurrentDictionary<string, bool> _unhonoured = new(StringComparer.Ordinal);
 
     public async Task HandleAsync(HttpContext context, UpstreamResourceEndpoint endpoint)
     {
@@ -83,7 +90,14 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
-        string? request = source.PrintRequest(arguments, plan, registry.Options, out var joins, out string? refusal);
+        // A page that pages by cursor is asked for through the service's connection (only a Popcorn service has one).
+        var paged = source as UpstreamRootField;
+        var paging = paged is null ? null : Paging(plan, shape, source.Spec, format);
+        UpstreamJoinPlan? joins;
+        string? refusal;
+        string? request = paging is null
+            ? source.PrintRequest(arguments, plan, registry.Options, out joins, out refusal)
+            : UpstreamIncludePrinter.Print(source.Spec.UpstreamName, arguments, plan, registry.Options.Limits.MaxDepth, source.Catalog, out joins, out refusal, source.Spec.Connection);
         if (request is null)
         {
             await WriteProblemAsync(context, new ProblemDetails { Status = StatusCodes.Status400BadRequest, Title = PopcornProblems.Title, Detail = refusal });
@@ -91,9 +105,12 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
         }
 
         UpstreamValue value;
+        string? nextAfter = null;
         try
         {
-            value = await source.FetchAsync(context, request, plan, endpoint.RootField, joins);
+            (value, nextAfter) = paging is null
+                ? (await source.FetchAsync(context, request, plan, endpoint.RootField, joins), null)
+                : await paged!.FetchPageAsync(context, request, plan, endpoint.RootField, joins);
         }
         catch (UpstreamUnavailableException e)
         {
@@ -122,13 +139,49 @@ internal sealed class UpstreamResourceHandler(PopcornRegistry registry, CallerPl
             return;
         }
 
+        if (nextAfter is not null && Honoured(paging!, nextAfter, source.Spec))
+        {
+            // Before the body: the client's own selection (not the join keys sent to the service) with the service's cursor.
+            NextPageLink.Add(context, registry.Options, text!, paging!, nextAfter);
+        }
+
         bool written = format.IsJson
             ? await writer.WriteAsync(context, value, shape, plan, StatusCodes.Status200OK)
             : await rows.WriteAsync(context, value, shape.IsSequence, plan, StatusCodes.Status200OK, format);
         if (!written)
         {
+            context.Response.Headers.Remove(HeaderNames.Link);
             await WriteProblemAsync(context, PopcornProblems.ResponseTooLarge(context));
         }
+    }
+
+    /// <summary>
+    /// The cursors of a page the client will get a <c>Link: rel="next"</c> for, as a local resource would (a JSON list
+    /// page with <c>first</c> and an order with tie-breakers), when the service can issue them (it has a connection
+    /// beside the list, which takes no <c>skip</c>); null otherwise, and the list is asked for plainly.
+    /// </summary>
+    private static PageCursors? Paging(SelectionPlan plan, ResultShape shape, UpstreamRootFieldSpec spec, ResponseFormat format) =>
+        format.IsJson && shape.IsSequence && spec.Connection is not null && plan.Arguments is { First: > 0, Skip: 0, Cursors: { } cursors }
+            ? cursors
+            : null;
+
+    /// <summary>
+    /// Whether the gateway would take the service's cursor as <c>after</c> itself (it checks a cursor before calling the
+    /// service): with keys not shared, a link would lead the client to a 400, so none is sent, and a warning says why.
+    /// </summary>
+    private bool Honoured(PageCursors cursors, string cursor, UpstreamRootFieldSpec spec)
+    {
+        if (cursors.Honours(cursor))
+        {
+            return true;
+        }
+
+        if (_unhonoured.TryAdd(spec.Name, true))
+        {
+            logger.UpstreamCursorNotHonoured(spec.Service, spec.Name);
+        }
+
+        return false;
     }
 
     /// <summary>The cost check of a local resource (<see cref="SelectionBudget"/>), the joins' calls counted too, before any service is called.</summary>

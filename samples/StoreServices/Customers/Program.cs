@@ -5,7 +5,7 @@ using Popcorn.StoreServices.Customers;
 // The customers service: Popcorn over EF Core on its own SQLite file. The gateway (../Gateway) reads its
 // /popcorn/schema at startup and sends its /graphql only the part of a selection it owns.
 var builder = WebApplication.CreateBuilder(args);
-builder.Services.AddPopcorn(options => options.AddContext(CustomersJsonContext.Default));
+builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(CustomersJsonContext.Default));
 builder.Services.AddPopcornEntityFrameworkCore();
 builder.AddServiceDatabase<CustomersDbContext>("Customers");
 

@@ -5,7 +5,8 @@ using Popcorn.StoreServices.Orders;
 // The orders service: Popcorn over EF Core on its own SQLite file. An order knows its customer only by number; the
 // gateway (../Gateway) serves both services' fields side by side.
 var builder = WebApplication.CreateBuilder(args);
-builder.Services.AddPopcorn(options => options.AddContext(OrdersJsonContext.Default));
+// Popcorn:CursorKey shared with the gateway (run.sh passes one), so its Link: rel="next" on /api/orders pages by this service's cursors.
+builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"), options => options.AddContext(OrdersJsonContext.Default));
 builder.Services.AddPopcornEntityFrameworkCore();
 builder.AddServiceDatabase<OrdersDbContext>("Orders");
 
