@@ -117,14 +117,9 @@ internal sealed class UpstreamSchemaComposer(
         foreach (string rootField in gateway.UpstreamResources)
         {
             var field = fields.Find(f => f.Name == rootField);
-            if (field is not { Source: IUpstreamSource source })
+            if (field is not { Source: IUpstreamSource })
             {
                 throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which no served upstream has (map the gateway with gateway.Upstream(\"service\"), and name the field as the gateway's schema does, prefix included).");
-            }
-
-            if (source.Spec.Arguments.FirstOrDefault(a => a.Type.EndsWith('!') && !UpstreamResourceArguments.CanBind(a.Type)) is { Name: not null } required)
-            {
-                throw new InvalidOperationException($"A REST resource is mapped to upstream root field '{rootField}', which needs the list argument '{required.Name}' ({required.Type}); a resource reads its arguments from the route and the query string, where a list cannot be written.");
             }
         }
     }

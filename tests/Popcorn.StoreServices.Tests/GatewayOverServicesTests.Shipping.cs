@@ -24,6 +24,22 @@ public sealed partial class GatewayOverServicesTests
     }
 
     [Fact]
+    public async Task PlainShippingService_IsServedAsRestResources_WithItsParameters_AndAJoinToTheOrdersService()
+    {
+        using var list = await services.Client.GetAsync("/api/shipments?orderId=3&orderId=5&include=" + Uri.EscapeDataString("[trackingCode,order[customerId]]"));
+        using var one = await services.Client.GetAsync("/api/shipments/1002?include=[carrier]");
+        using var none = await services.Client.GetAsync("/api/shipments/1004?include=[carrier]");
+        using var malformed = await services.Client.GetAsync("/api/shipments?orderId=3&orderId=three");
+
+        (await list.Content.ReadAsStringAsync()).ShouldBe(
+            """[{"trackingCode":"PK-0003","order":{"id":3,"customerId":3}},{"trackingCode":"PK-0005","order":{"id":5,"customerId":5}}]""");
+        (await one.Content.ReadAsStringAsync()).ShouldBe("""{"carrier":"DHL"}""");
+        none.StatusCode.ShouldBe(System.Net.HttpStatusCode.NotFound); // order 4 has no shipment: the operation's declared 404
+        malformed.StatusCode.ShouldBe(System.Net.HttpStatusCode.BadRequest);
+        (await malformed.Content.ReadAsStringAsync()).ShouldContain("Each 'orderId' must be an Int (a whole number); 'three' is not.");
+    }
+
+    [Fact]
     public async Task ShipmentsWithTheirOrder_AreJoinedFromThePlainService_WithOneCallToTheOrdersService()
     {
         int before = services.Orders.Output.Length;

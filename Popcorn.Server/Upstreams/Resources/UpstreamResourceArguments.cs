@@ -1,60 +1,70 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Primitives;
 
 namespace Popcorn.Server;
 
 /// <summary>
-/// Binds an upstream root field's own arguments (its resolver's, e.g. <c>customer(id: Int!)</c>) for a REST resource
-/// from the request, as Minimal APIs bind a local handler's parameters: by name, from the route values first, then the
-/// query string (<c>/api/customers/{id}</c> or <c>/api/customer?id=3</c>). <c>Int</c>, <c>Float</c> and <c>Boolean</c>
-/// are parsed (invariant culture); every other named type (<c>String</c>, <c>ID</c>, custom scalars, enums) is sent as
-/// the text. A list argument cannot be written in a URL, so it is never bound (a required one stops the app at startup).
+/// Binds an upstream root field's own arguments (its resolver's, e.g. <c>customer(id: Int!)</c>, or a plain service's
+/// operation parameters) for a REST resource from the request, as Minimal APIs bind a local handler's parameters: by
+/// name, from the route values first, then the query string (<c>/api/customers/{id}</c> or <c>/api/customer?id=3</c>).
+/// <c>Int</c>, <c>Float</c> and <c>Boolean</c> are parsed (invariant culture); every other named type (<c>String</c>,
+/// <c>ID</c>, custom scalars, enums) is sent as the text. A list argument takes the parameter repeated, one element each
+/// (<c>?orderId=3&amp;orderId=5</c>), as Minimal APIs bind an array; a single-valued one given twice is refused rather
+/// than one of the values picked.
 /// </summary>
 internal static class UpstreamResourceArguments
 {
     private static readonly IReadOnlyDictionary<string, object?> s_none = new Dictionary<string, object?>();
 
-    /// <summary>Whether a resource can give an argument of GraphQL type <paramref name="type"/> (<c>Int!</c>, <c>[Int!]</c>).</summary>
-    public static bool CanBind(string type) => !type.StartsWith('[');
-
     /// <summary>The arguments found in the request, or false with the detail of a 400 when one is missing or malformed.</summary>
     public static bool TryBind(HttpRequest request, string selectionParameter, IReadOnlyList<(string Name, string Type)> declared, [NotNullWhen(true)] out IReadOnlyDictionary<string, object?>? bound, [NotNullWhen(false)] out string? error)
     {
-        bound = s_none;
-        error = null;
+        bound = null;
         Dictionary<string, object?>? found = null;
         foreach (var (name, type) in declared)
         {
-            bool required = type.EndsWith('!');
-            string? text = Read(request, name, selectionParameter);
-            if (text is null || !CanBind(type))
+            bool isList = type.StartsWith('[');
+            string element = isList ? type.TrimEnd('!')[1..^1].TrimEnd('!') : type.TrimEnd('!');
+            var texts = Read(request, name, selectionParameter);
+            if (texts.Count == 0)
             {
-                if (required)
+                if (type.EndsWith('!'))
                 {
-                    error = $"This resource needs '{name}' ({type}): give it in the route or as '?{name}='.";
-                    bound = null;
+                    error = $"This resource needs '{name}' ({type}): give it in the route or as '?{name}='{(isList ? ", once per element" : string.Empty)}.";
                     return false;
                 }
 
                 continue;
             }
 
-            if (!TryParse(text, type.TrimEnd('!'), out object? value))
+            if (!isList && texts.Count > 1)
             {
-                error = $"'{name}' must be {Article(type.TrimEnd('!'))}; '{text}' is not.";
-                bound = null;
+                error = $"'{name}' is given {texts.Count} times; it takes one value.";
                 return false;
             }
 
-            (found ??= new(StringComparer.Ordinal))[name] = value;
+            var values = new object?[texts.Count];
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (!TryParse(texts[i]!, element, out values[i]))
+                {
+                    error = (isList ? $"Each '{name}'" : $"'{name}'") + $" must be {Article(element)}; '{texts[i]}' is not.";
+                    return false;
+                }
+            }
+
+            (found ??= new(StringComparer.Ordinal))[name] = isList ? values : values[0];
         }
 
         bound = found ?? s_none;
+        error = null;
         return true;
     }
 
-    private static string? Read(HttpRequest request, string name, string selectionParameter)
+    /// <summary>The route value, else every value of the query parameter; none for the selection's own parameter.</summary>
+    private static StringValues Read(HttpRequest request, string name, string selectionParameter)
     {
         if (request.RouteValues.TryGetValue(name, out object? routed) && routed is not null)
         {
@@ -62,7 +72,7 @@ internal static class UpstreamResourceArguments
         }
 
         // The selection's own parameter is never an argument, whatever the service calls its arguments.
-        return name != selectionParameter && request.Query.TryGetValue(name, out var values) && values.Count == 1 ? values[0] : null;
+        return name != selectionParameter && request.Query.TryGetValue(name, out var values) ? values : StringValues.Empty;
     }
 
     private static bool TryParse(string text, string type, out object? value)

@@ -39,6 +39,11 @@ app.MapPopcornGateway("/graphql", gateway => gateway
 // The same data over REST, with the same include syntax: GET /api/orders?include=[id,customer[name]].
 app.MapPopcornUpstream("/api/orders", "orders");
 
+// A plain service's operations too, their parameters from the route and the query string, the answers projected by
+// the gateway: GET /api/shipments?orderId=3&include=[trackingCode,order[customerId]], GET /api/shipments/1002.
+app.MapPopcornUpstream("/api/shipments", "shipments");
+app.MapPopcornUpstream("/api/shipments/{id}", "shipment");
+
 // And cached for 30 s per selection (any spelling), in Redis when it is configured, so another instance answers from
 // the entry: what a list screen many clients open would use.
 app.MapPopcornUpstream("/api/cached/orders", "orders").CacheOutput(policy => policy.Expire(TimeSpan.FromSeconds(30)));

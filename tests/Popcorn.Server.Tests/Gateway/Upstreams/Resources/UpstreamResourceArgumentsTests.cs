@@ -88,6 +88,7 @@ public sealed class UpstreamResourceArgumentsTests(UpstreamResourceServer server
     [Theory]
     [InlineData("/api/errand?include=[title]", "This resource needs 'id' (Int!)")]
     [InlineData("/api/errand?id=four", "'id' must be an Int (a whole number); 'four' is not.")]
+    [InlineData("/api/errand?id=3&id=4", "'id' is given 2 times; it takes one value.")]
     [InlineData("/api/errands/4?include=" + "(first%3A%201)%5Btitle%5D", "is one 'Errand', not a list")]
     public async Task Get_OneObject_WithAMissingOrMalformedArgument_Is400_AndNoServiceCall(string path, string detail)
     {
