@@ -29,4 +29,7 @@ internal static partial class UpstreamLog
 
     [LoggerMessage(EventId = 68, Level = LogLevel.Warning, Message = "Upstream '{Service}' issued a cursor for '{Field}' that this gateway would refuse as 'after' (set the same Popcorn:CursorKey on both; a Prefix on the service also changes the order a cursor names), so its pages are sent without a Link: rel=\"next\". Logged once per field.")]
     public static partial void UpstreamCursorNotHonoured(this ILogger logger, string service, string field);
+
+    [LoggerMessage(EventId = 69, Level = LogLevel.Error, Message = "Upstream '{Service}': checking its description again failed unexpectedly; the gateway keeps serving the schema it has and checks again at the next interval.")]
+    public static partial void UpstreamSchemaCheckFailed(this ILogger logger, string service, Exception exception);
 }
