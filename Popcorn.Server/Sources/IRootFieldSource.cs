@@ -4,8 +4,9 @@ namespace Popcorn.Server;
 
 /// <summary>
 /// Where a gateway root field's value comes from: the app's resolver (<see cref="ResolverSource"/>, for a query's or a
-/// mutation's field) or an upstream Popcorn service (<see cref="UpstreamRootField"/>). The executor asks each step's
-/// source for its value; what comes back is opened for writing by <see cref="RootSources"/>, as an endpoint's value is.
+/// mutation's field) or an upstream service (<see cref="IUpstreamSource"/>: a Popcorn service's root field or a plain
+/// service's operation). The executor asks each step's source for its value; what comes back is opened for writing by
+/// <see cref="RootSources"/>, as an endpoint's value is.
 /// </summary>
 internal interface IRootFieldSource
 {
