@@ -76,17 +76,7 @@ public sealed class OpenApiSchemaCheckTests
     public async Task CachedRestResponsesOfThePlainService_AreEvictedWhenItsNewDocumentIsServed()
     {
         await using var service = await ChangingOpenApiService.StartAsync();
-        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", .. service.GatewaySettings()]);
-        builder.Logging.ClearProviders();
-        builder.Services.AddOutputCache();
-        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
-        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
-        await using var gateway = builder.Build();
-        gateway.UseOutputCache();
-        gateway.MapPopcornGateway("/graphql", g => g.Upstream("shipping"));
-        gateway.MapPopcornUpstream("/api/shipments", "listShipments").CacheOutput(p => p.Expire(TimeSpan.FromMinutes(5)));
-        gateway.MapPopcornSchema();
-        await gateway.StartAsync();
+        await using var gateway = await StartCachingGatewayAsync(service.GatewaySettings(), "shipping", "/api/shipments", "listShipments");
         using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
         (await client.GetAsync("/api/shipments?include=[trackingCode]")).Headers.Age.ShouldBeNull();
         (await client.GetAsync("/api/shipments?include=[trackingCode]")).Headers.Age.ShouldNotBeNull(); // from the cache

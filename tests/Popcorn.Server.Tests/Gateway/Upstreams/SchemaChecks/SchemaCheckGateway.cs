@@ -1,11 +1,34 @@
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks;
 
 /// <summary>What the schema-check tests ask of a running gateway: queries, its SDL, and its report of a service's schema.</summary>
 public static class SchemaCheckGateway
 {
+    /// <summary>
+    /// A gateway over <paramref name="service"/> (its <paramref name="settings"/>) with output caching, serving
+    /// <paramref name="rootField"/> as the REST resource <paramref name="path"/> cached for 5 minutes, and its
+    /// <c>/popcorn/schema</c>; started.
+    /// </summary>
+    public static async Task<WebApplication> StartCachingGatewayAsync(string[] settings, string service, string path, string rootField)
+    {
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", .. settings]);
+        builder.Logging.ClearProviders();
+        builder.Services.AddOutputCache();
+        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
+        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
+        var gateway = builder.Build();
+        gateway.UseOutputCache();
+        gateway.MapPopcornGateway("/graphql", g => g.Upstream(service));
+        gateway.MapPopcornUpstream(path, rootField).CacheOutput(p => p.Expire(TimeSpan.FromMinutes(5)));
+        gateway.MapPopcornSchema();
+        await gateway.StartAsync();
+        return gateway;
+    }
+
     public static async Task<(int Status, JsonNode? Body)> PostAsync(WebApplication gateway, string query)
     {
         using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };

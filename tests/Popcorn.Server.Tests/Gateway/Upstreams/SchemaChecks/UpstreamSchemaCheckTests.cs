@@ -1,6 +1,5 @@
 using System.Text.Json.Nodes;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using static Popcorn.Server.Tests.Gateway.Upstreams.SchemaChecks.SchemaCheckGateway;
 
@@ -106,22 +105,11 @@ public sealed class UpstreamSchemaCheckTests
     public async Task CachedRestResponsesOfTheService_AreEvictedWhenItsNewSchemaIsServed()
     {
         await using var service = await ChangingSchemaService.StartAsync();
-        var builder = WebApplication.CreateSlimBuilder([
-            "--urls", "http://127.0.0.1:0",
+        await using var gateway = await StartCachingGatewayAsync([
             $"--Popcorn:Upstreams:hr:BaseAddress={service.BaseAddress}",
             "--Popcorn:Upstreams:hr:SchemaCheckInterval=00:00:00.100",
             "--Popcorn:Upstreams:hr:MaxRetries=0",
-        ]);
-        builder.Logging.ClearProviders();
-        builder.Services.AddOutputCache();
-        builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
-        builder.Services.AddPopcornUpstreams(builder.Configuration.GetSection("Popcorn:Upstreams"));
-        await using var gateway = builder.Build();
-        gateway.UseOutputCache();
-        gateway.MapPopcornGateway("/graphql", g => g.Upstream("hr"));
-        gateway.MapPopcornUpstream("/api/cars", "cars").CacheOutput(p => p.Expire(TimeSpan.FromMinutes(5)));
-        gateway.MapPopcornSchema();
-        await gateway.StartAsync();
+        ], "hr", "/api/cars", "cars");
         using var client = new HttpClient { BaseAddress = new Uri(gateway.Urls.First()) };
         (await client.GetAsync("/api/cars?include=[make]")).Headers.Age.ShouldBeNull();
         (await client.GetAsync("/api/cars?include=[make]")).Headers.Age.ShouldNotBeNull(); // from the cache
