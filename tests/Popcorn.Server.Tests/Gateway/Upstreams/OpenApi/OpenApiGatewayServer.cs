@@ -16,9 +16,12 @@ public sealed class OpenApiGatewayServer : IAsyncLifetime
     public HttpClient Gateway { get; private set; } = null!;
 
     /// <summary>The gateway's configuration for the shipping service, to which a test adds its own settings.</summary>
-    public string[] ShippingSettings(params string[] more) =>
+    public string[] ShippingSettings(params string[] more) => SettingsFor(Shipping.BaseAddress, more);
+
+    /// <summary>A gateway's configuration for a <see cref="PlainShippingService"/> at <paramref name="shipping"/>, with <paramref name="more"/>.</summary>
+    public static string[] SettingsFor(Uri shipping, params string[] more) =>
     [
-        $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.BaseAddress}",
+        $"--Popcorn:Upstreams:shipping:BaseAddress={shipping}",
         "--Popcorn:Upstreams:shipping:Kind=OpenApi",
         "--Popcorn:Upstreams:shipping:OpenApiPath=/openapi.json",
         "--Popcorn:Upstreams:shipping:MaxResponseBytes=50000",

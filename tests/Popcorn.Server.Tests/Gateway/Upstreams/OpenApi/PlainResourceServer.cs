@@ -21,13 +21,7 @@ public sealed class PlainResourceServer : IAsyncLifetime
     public async Task InitializeAsync()
     {
         await Shipping.StartAsync();
-        var builder = WebApplication.CreateSlimBuilder([
-            "--urls", "http://127.0.0.1:0",
-            $"--Popcorn:Upstreams:shipping:BaseAddress={Shipping.BaseAddress}",
-            "--Popcorn:Upstreams:shipping:Kind=OpenApi",
-            "--Popcorn:Upstreams:shipping:OpenApiPath=/openapi.json",
-            "--Popcorn:Upstreams:shipping:MaxResponseBytes=50000",
-            "--Popcorn:Upstreams:shipping:MaxRetries=0"]);
+        var builder = WebApplication.CreateSlimBuilder(["--urls", "http://127.0.0.1:0", .. OpenApiGatewayServer.SettingsFor(Shipping.BaseAddress)]);
         builder.Logging.ClearProviders();
         builder.Services.AddOutputCache();
         builder.Services.AddPopcorn(builder.Configuration.GetSection("Popcorn"));
